@@ -1,0 +1,211 @@
+/* hako.h — the one public header of libhako: Sokoban levels, solutions,
+ * solvers. C17, libc only, no global state: every object is an opaque
+ * handle the caller owns; every call that can fail returns a hako_status. */
+#ifndef HAKO_H
+#define HAKO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HAKO_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- status */
+
+typedef enum hako_status {
+	HAKO_OK = 0,
+	HAKO_ERR_ARGUMENT,  /* misuse: NULL handle, index out of range, bad option */
+	HAKO_ERR_NOMEM,     /* an allocation failed */
+	HAKO_ERR_PARSE,     /* text is not a level / collection (see hako_error) */
+	HAKO_ERR_LEVEL,     /* a board that parsed but is not a playable level */
+	HAKO_ERR_SOLUTION,  /* LURD text is malformed or does not solve the level */
+	HAKO_ERR_LIMIT      /* input over a documented size limit */
+} hako_status;
+
+/* Text of a status; never NULL, static storage. */
+const char *hako_strerror(hako_status status);
+
+/* Where and why input was rejected. line and column are 1-based; 0 means
+ * "not tied to a position" (for example "boxes != goals"). */
+typedef struct hako_error {
+	int line;
+	int column;
+	char message[160];
+} hako_error;
+
+/* Size limits (documented in README): a board may be up to
+ * HAKO_MAX_WIDTH x HAKO_MAX_HEIGHT squares with at most HAKO_MAX_BOXES
+ * boxes. A collection text may be at most HAKO_MAX_TEXT bytes. */
+#define HAKO_MAX_WIDTH 250
+#define HAKO_MAX_HEIGHT 250
+#define HAKO_MAX_BOXES 4000
+#define HAKO_MAX_TEXT ((size_t)64 << 20)
+
+/* ------------------------------------------------------------ collection */
+
+/* A parsed collection: the levels of one .xsb/.sok/.txt text, in order. A
+ * level that parsed as a board but failed validation (no player, boxes !=
+ * goals, player can walk out, ...) is still in the collection; ask
+ * hako_level_status() before playing or solving it. */
+typedef struct hako_collection hako_collection;
+typedef struct hako_level hako_level;
+
+/* Parse a collection from memory. `name` (may be NULL) is the file name
+ * used in messages. On HAKO_ERR_PARSE / HAKO_ERR_LIMIT / HAKO_ERR_NOMEM
+ * `*out` is NULL and `err` (may be NULL) says where. A text with no board
+ * at all is HAKO_ERR_PARSE. */
+hako_status hako_collection_parse(const char *text, size_t length, const char *name,
+                                  hako_collection **out, hako_error *err);
+void hako_collection_free(hako_collection *collection);
+size_t hako_collection_count(const hako_collection *collection);
+/* 0-based index; NULL if out of range. The level belongs to the collection. */
+const hako_level *hako_collection_level(const hako_collection *collection, size_t index);
+/* The file header text before the first level ("" if none). */
+const char *hako_collection_header(const hako_collection *collection);
+
+/* ----------------------------------------------------------------- level */
+
+/* Parse exactly one level (the first board of the text). The level is
+ * returned even when validation fails; the status says which. */
+hako_status hako_level_parse(const char *text, size_t length, const char *name, hako_level **out,
+                             hako_error *err);
+hako_level *hako_level_copy(const hako_level *level);
+void hako_level_free(hako_level *level);
+
+/* HAKO_OK if playable; otherwise HAKO_ERR_LEVEL with the reason in `err`. */
+hako_status hako_level_status(const hako_level *level, hako_error *err);
+
+int hako_level_width(const hako_level *level);
+int hako_level_height(const hako_level *level);
+/* The square at (x, y), 0-based from the top left, as an XSB character:
+ * '#', ' ' (floor), '.', '$', '*', '@', '+'. Squares outside the board
+ * (beyond a short row) are ' '. */
+char hako_level_square(const hako_level *level, int x, int y);
+int hako_level_box_count(const hako_level *level);
+int hako_level_goal_count(const hako_level *level);
+/* Metadata; "" when absent, never NULL. */
+const char *hako_level_title(const hako_level *level);
+const char *hako_level_author(const hako_level *level);
+/* Other notes (comment lines, Comment: blocks), newline-separated. */
+const char *hako_level_notes(const hako_level *level);
+/* 1-based line of the board's first row in its source text. */
+int hako_level_line(const hako_level *level);
+/* Solutions stored with the level (.sok "Solution" blocks), as LURD. */
+size_t hako_level_solution_count(const hako_level *level);
+const char *hako_level_solution(const hako_level *level, size_t index);
+
+/* Write the level as XSB text (board rows only, '\n' line ends, trailing
+ * floor trimmed). Returns a malloc'd string the caller frees with
+ * hako_free(), or NULL when out of memory. */
+char *hako_level_to_xsb(const hako_level *level);
+
+/* Write a level as a .sok entry: title line, board, Author:/notes, and one
+ * "Solution" block per given LURD (wrapped at 70 columns). `solutions` may
+ * be NULL when `solution_count` is 0. malloc'd; free with hako_free(). */
+char *hako_level_to_sok(const hako_level *level, const char *const *solutions,
+                        size_t solution_count);
+
+void hako_free(void *memory);
+
+/* -------------------------------------------------------------- solutions */
+
+/* Result of replaying a solution. */
+typedef struct hako_replay {
+	long moves;        /* steps taken (walks + pushes) */
+	long pushes;       /* steps that moved a box: re-derived, not trusted from letter case */
+	int solved;        /* 1 if every box stands on a goal at the end */
+	long failed_step;  /* 1-based step that was illegal, 0 if none */
+	char message[160]; /* why it failed, "" on success */
+} hako_replay;
+
+/* Replay LURD on the level. The text may hold whitespace, run-length
+ * digits ("3r", "2(Ul)") and a trailing comment after ';'. Returns HAKO_OK
+ * when the text is well-formed and every step is legal (whether or not the
+ * level ends solved: see r->solved); HAKO_ERR_SOLUTION with r->failed_step
+ * and r->message otherwise. A lowercase letter that moves a box, or an
+ * uppercase one that does not, is an error. */
+hako_status hako_replay_lurd(const hako_level *level, const char *lurd, hako_replay *r);
+
+/* Expand run-length LURD to plain letters (whitespace removed). malloc'd or
+ * NULL on a malformed text (err says where) or no memory. */
+char *hako_lurd_expand(const char *lurd, hako_error *err);
+
+/* ---------------------------------------------------------------- solver */
+
+typedef enum hako_optimality {
+	HAKO_OPTIMAL_NONE = 0, /* fastest: any solution */
+	HAKO_OPTIMAL_PUSHES,   /* fewest pushes */
+	HAKO_OPTIMAL_MOVES     /* fewest moves, ties toward fewer pushes */
+} hako_optimality;
+
+typedef enum hako_outcome {
+	HAKO_SOLVED = 0,
+	HAKO_UNSOLVABLE, /* proven: the whole reachable space was searched */
+	HAKO_TIMEOUT,
+	HAKO_MEMOUT,
+	HAKO_NODE_LIMIT,
+	HAKO_CANCELLED
+} hako_outcome;
+
+const char *hako_outcome_name(hako_outcome outcome); /* "solved", "unsolvable", ... */
+
+typedef struct hako_stats {
+	uint64_t expanded;  /* nodes taken from the open list and expanded */
+	uint64_t generated; /* children produced */
+	double seconds;     /* wall time of the search (monotonic clock) */
+	size_t peak_bytes;  /* the solver's own peak allocation */
+} hako_stats;
+
+/* Called every `progress_interval` expanded nodes; return nonzero to cancel. */
+typedef int (*hako_progress_fn)(void *user, const hako_stats *stats);
+
+typedef struct hako_solver_options {
+	size_t size;                /* sizeof(hako_solver_options); set by _init */
+	hako_optimality optimal;
+	double time_limit;          /* seconds; <= 0: none */
+	size_t memory_limit;        /* bytes for the search's tables; 0: 1 GiB */
+	uint64_t node_limit;        /* expanded nodes; 0: none */
+	hako_progress_fn progress;  /* may be NULL */
+	void *progress_user;
+	uint64_t progress_interval; /* 0: 65536 */
+} hako_solver_options;
+
+void hako_solver_options_init(hako_solver_options *options);
+
+typedef struct hako_solve_result {
+	hako_outcome outcome;
+	char *solution; /* LURD when solved (malloc'd; hako_free), else NULL */
+	long moves;
+	long pushes;
+	hako_stats stats;
+} hako_solve_result;
+
+/* Solve a level. Every solution returned has been replayed and checked by
+ * the verifier. `options` may be NULL for the defaults. The result's
+ * solution must be released with hako_solve_result_clear(). */
+hako_status hako_solve(const hako_level *level, const hako_solver_options *options,
+                       hako_solve_result *result);
+void hako_solve_result_clear(hako_solve_result *result);
+
+/* ----------------------------------------------------------------- bench */
+
+typedef struct hako_bench_result {
+	uint64_t nodes;   /* total expanded nodes: the signature */
+	double seconds;
+	int positions;
+	int solved;
+} hako_bench_result;
+
+/* Search the built-in fixed positions with a fixed table size and node
+ * limit per position. Deterministic: the node count is a signature of
+ * search behaviour. `each` (may be NULL) is told about every position. */
+typedef void (*hako_bench_fn)(void *user, int index, const char *name, const hako_solve_result *r);
+hako_status hako_bench(hako_bench_fn each, void *user, hako_bench_result *total);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,77 @@
+/* testutil.c — file reading and level loading for the tests. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+char *tu_read_file(const char *path, size_t *length)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap + 1);
+	size_t n;
+	while (buf && (n = fread(buf + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len == cap) {
+			cap *= 2;
+			char *grown = realloc(buf, cap + 1);
+			if (!grown) {
+				free(buf);
+				buf = NULL;
+			}
+			buf = grown;
+		}
+	}
+	fclose(f);
+	if (!buf)
+		return NULL;
+	buf[len] = '\0';
+	if (length)
+		*length = len;
+	return buf;
+}
+
+const char *tu_shared_levels(void)
+{
+	return tu_have_shared() ? HAKO_SHARED_LEVELS : NULL;
+}
+
+int tu_have_shared(void)
+{
+	struct stat st;
+	return stat(HAKO_SHARED_LEVELS, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+hako_level *tu_level(const char *xsb)
+{
+	hako_level *level = NULL;
+	hako_error err;
+	memset(&err, 0, sizeof err);
+	hako_status st = hako_level_parse(xsb, strlen(xsb), "test", &level, &err);
+	if (st != HAKO_OK)
+		print_error("level rejected: %s at %d:%d: %s\n", hako_strerror(st), err.line, err.column,
+		            err.message);
+	assert_int_equal(st, HAKO_OK);
+	assert_non_null(level);
+	return level;
+}
+
+hako_collection *tu_collection(const char *path)
+{
+	size_t len = 0;
+	char *text = tu_read_file(path, &len);
+	assert_non_null(text);
+	hako_collection *c = NULL;
+	hako_error err;
+	memset(&err, 0, sizeof err);
+	hako_status st = hako_collection_parse(text, len, path, &c, &err);
+	if (st != HAKO_OK)
+		print_error("%s:%d:%d: %s\n", path, err.line, err.column, err.message);
+	free(text);
+	assert_int_equal(st, HAKO_OK);
+	return c;
+}

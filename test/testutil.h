@@ -1,0 +1,33 @@
+/* testutil.h — shared helpers for the cmocka test programs. */
+#ifndef HAKO_TESTUTIL_H
+#define HAKO_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "hako.h"
+
+/* Read a whole file; NULL if it cannot be read. Caller frees. */
+char *tu_read_file(const char *path, size_t *length);
+
+/* Directory of ../shared/levels, or NULL when it is absent (tests that need
+ * it call tu_skip_without_shared(), which prints why and skips). */
+const char *tu_shared_levels(void);
+int tu_have_shared(void);
+#define tu_skip_without_shared()                                                          \
+	do {                                                                                  \
+		if (!tu_have_shared()) {                                                          \
+			print_message("skipped: ../shared/levels not found (%s)\n", HAKO_SHARED_LEVELS); \
+			skip();                                                                       \
+		}                                                                                 \
+	} while (0)
+
+/* Parse one level from XSB text; fails the test if it is not playable. */
+hako_level *tu_level(const char *xsb);
+/* Load a collection from a path; fails the test on error. */
+hako_collection *tu_collection(const char *path);
+
+#endif
