@@ -1,0 +1,77 @@
+/* board.h — static analysis of a level: compact floor squares, neighbour
+ * table, goals, which side of a box the player stands on, dead squares and
+ * push distances. Built once per level; read-only during search. */
+#ifndef HAKO_BOARD_H
+#define HAKO_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hako.h"
+
+struct hako_level;
+
+#define SQUARE_NONE 0xFFFFu
+#define DISTANCE_INFINITE 0xFFFFu
+#define SIDE_NONE 0xFFu
+#define BOARD_MAX_SQUARES 65000
+
+/* Directions in LURD order; the opposite of d is d ^ 2. */
+enum { DIR_LEFT = 0, DIR_UP = 1, DIR_RIGHT = 2, DIR_DOWN = 3 };
+#define DIR_OPPOSITE(d) ((d) ^ 2)
+extern const char board_walk_letter[4]; /* "lurd" */
+extern const char board_push_letter[4]; /* "LURD" */
+
+typedef struct board {
+	int width, height;      /* of the level grid */
+	int square_count;       /* compact floor squares: those the player can ever reach */
+	int box_count;          /* boxes == goals that take part in play */
+	int32_t *grid_to_square; /* width*height; -1 for walls and unreachable squares */
+	int32_t *square_to_grid;
+	uint16_t *neighbor;     /* [square * 4 + dir]; SQUARE_NONE for a wall */
+	/* [square * 4 + dir]: a label for the neighbour in direction dir among
+	 * the connected components of the floor without `square`: two
+	 * neighbours with the same label are connected when a box stands on
+	 * `square`. SIDE_NONE where the neighbour is a wall. */
+	uint8_t *side;
+	uint8_t *is_goal;       /* per square */
+	uint16_t *goals;        /* box_count goal squares, ascending */
+	uint16_t start_player;
+	uint16_t *start_boxes;  /* box_count squares, ascending */
+	uint8_t *dead;          /* per square: a lone box here can reach no goal */
+	/* [goal_index * square_count + square]: fewest pushes that bring a lone
+	 * box from square to that goal, with the player starting on any side;
+	 * DISTANCE_INFINITE if impossible. */
+	uint16_t *distance;
+	/* Set when the level cannot be solved for reasons seen at build time
+	 * (a box or an empty goal the player can never get to). */
+	int unsolvable;
+	size_t bytes;           /* memory held by this board */
+} board;
+
+hako_status board_build(const struct hako_level *level, board *b);
+void board_free(board *b);
+
+static inline uint16_t board_next(const board *b, unsigned square, unsigned dir)
+{
+	return b->neighbor[square * 4u + dir];
+}
+
+static inline int board_x(const board *b, unsigned square)
+{
+	return (int)(b->square_to_grid[square] % b->width);
+}
+
+static inline int board_y(const board *b, unsigned square)
+{
+	return (int)(b->square_to_grid[square] / b->width);
+}
+
+/* dead_simple.c: mark squares from which a lone box reaches no goal by
+ * pulling a box from every goal. */
+void dead_simple_compute(const board *b, uint8_t *dead);
+
+/* distance.c: fill b->distance (side-aware pull search from every goal). */
+hako_status distance_compute(board *b);
+
+#endif

@@ -1,0 +1,28 @@
+/* heap.h — the open list: a binary min-heap of (64-bit priority, node).
+ * The search packs f, its tie-breaks and h into the priority. */
+#ifndef HAKO_HEAP_H
+#define HAKO_HEAP_H
+
+#include <stdint.h>
+
+#include "hako.h"
+#include "memory.h"
+
+typedef struct heap_item {
+	uint64_t key;
+	uint32_t node;
+} heap_item;
+
+typedef struct heap {
+	heap_item *items;
+	size_t count, capacity;
+	memory *mem;
+} heap;
+
+void heap_init(heap *h, memory *mem);
+void heap_free(heap *h);
+hako_status heap_push(heap *h, uint64_t key, uint32_t node);
+/* Precondition: count > 0. */
+heap_item heap_pop(heap *h);
+
+#endif

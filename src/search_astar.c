@@ -1,0 +1,411 @@
+/* search_astar.c — A* over push-level states with a transposition table,
+ * parent links and the matching lower bound.
+ *
+ * Push-optimal: a state is the boxes plus the player's normalized square
+ * (the smallest square of the area it can walk to); every push costs one.
+ * Move-optimal: the state keeps the exact player square (the square the
+ * last push left it on), and a push costs the walk to it plus one. Both
+ * compare (primary, secondary) costs lexicographically — (pushes, moves) or
+ * (moves, pushes) — with the push bound as the admissible estimate of each;
+ * the bound is consistent, so a closed node is never reopened. In the
+ * push-optimal mode moves are only a tie-break (the state does not know
+ * the exact player square), so fewest moves among push-optimal solutions
+ * is preferred but not guaranteed. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bound.h"
+#include "heap.h"
+#include "memory.h"
+#include "reach.h"
+#include "search.h"
+#include "tt.h"
+#include "zobrist.h"
+
+typedef struct node {
+	uint64_t key;       /* Zobrist key of boxes and player */
+	uint32_t parent;
+	uint32_t cost;      /* primary cost so far: pushes, or moves */
+	uint32_t tie;       /* secondary cost so far: moves, or pushes */
+	uint32_t h;         /* lower bound on the pushes still needed */
+	uint16_t player;    /* normalized (push modes) or exact (move mode) */
+	uint16_t push_from; /* the last push: box square before it */
+	uint8_t push_dir;
+	uint8_t closed;
+	/* followed by box_count uint16_t box squares, ascending */
+} node;
+
+#define NODE_NONE UINT32_MAX
+#define CHUNK_LOG2 14u
+#define CHUNK_NODES (1u << CHUNK_LOG2)
+#define NODE_CAP (UINT32_MAX - 1)
+
+typedef struct search {
+	const board *b;
+	hako_optimality mode;
+	memory mem;
+	zobrist keys;
+	tt table;
+	heap open;
+	bound lower;
+	reach here, child_reach;
+	unsigned char **chunks;
+	size_t chunk_count, chunk_capacity;
+	size_t node_size;
+	uint32_t node_count;
+	uint8_t *occupied;
+	uint16_t *probe_boxes; /* the child being generated */
+	uint16_t probe_player;
+	hako_stats stats;
+	double started;
+} search;
+
+double search_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static node *node_at(const search *s, uint32_t index)
+{
+	return (node *)(void *)(s->chunks[index >> CHUNK_LOG2] +
+	                        (size_t)(index & (CHUNK_NODES - 1)) * s->node_size);
+}
+
+static uint16_t *node_boxes(node *n)
+{
+	return (uint16_t *)(void *)(n + 1);
+}
+
+static uint32_t node_new(search *s)
+{
+	if (s->node_count >= NODE_CAP)
+		return NODE_NONE;
+	size_t chunk = s->node_count >> CHUNK_LOG2;
+	if (chunk == s->chunk_count) {
+		if (s->chunk_count == s->chunk_capacity) {
+			size_t capacity = s->chunk_capacity ? s->chunk_capacity * 2 : 64;
+			unsigned char **chunks = memory_realloc(&s->mem, s->chunks,
+			                                        s->chunk_capacity * sizeof *chunks,
+			                                        capacity * sizeof *chunks);
+			if (!chunks)
+				return NODE_NONE;
+			s->chunks = chunks;
+			s->chunk_capacity = capacity;
+		}
+		s->chunks[chunk] = memory_alloc(&s->mem, CHUNK_NODES * s->node_size);
+		if (!s->chunks[chunk])
+			return NODE_NONE;
+		s->chunk_count++;
+	}
+	return s->node_count++;
+}
+
+static int same_position(void *user, uint32_t index)
+{
+	search *s = user;
+	node *n = node_at(s, index);
+	return n->player == s->probe_player &&
+	       memcmp(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count) == 0;
+}
+
+static uint64_t key_of(void *user, uint32_t index)
+{
+	return node_at(user, index)->key;
+}
+
+static uint64_t clamp_bits(uint64_t value, unsigned bits)
+{
+	uint64_t top = ((uint64_t)1 << bits) - 1;
+	return value < top ? value : top;
+}
+
+/* The open list's order: f of the primary cost, then f of the secondary,
+ * then the smaller bound (deeper nodes first). Greedier in the fast mode. */
+static uint64_t priority(const search *s, const node *n)
+{
+	uint64_t f1, f2 = (uint64_t)n->tie + n->h;
+	if (s->mode == HAKO_OPTIMAL_NONE)
+		f1 = (uint64_t)n->cost + 3 * (uint64_t)n->h;
+	else
+		f1 = (uint64_t)n->cost + n->h;
+	return clamp_bits(f1, 20) << 44 | clamp_bits(f2, 24) << 20 | clamp_bits(n->h, 20);
+}
+
+static hako_status search_open(search *s, const board *b, const hako_solver_options *o)
+{
+	memset(s, 0, sizeof *s);
+	s->b = b;
+	s->mode = o->optimal;
+	s->mem.limit = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
+	s->started = search_now();
+	s->node_size = (sizeof(node) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7;
+	heap_init(&s->open, &s->mem);
+	/* The board and the per-search scratch count against the budget too. */
+	if (!memory_charge(&s->mem, b->bytes + 2 * reach_bytes(b->square_count)))
+		return HAKO_ERR_NOMEM;
+	s->occupied = memory_calloc(&s->mem, (size_t)b->square_count + 1);
+	s->probe_boxes = memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
+	if (!s->occupied || !s->probe_boxes)
+		return HAKO_ERR_NOMEM;
+	hako_status st = zobrist_init(&s->keys, b->square_count);
+	if (st == HAKO_OK)
+		st = reach_init(&s->here, b->square_count);
+	if (st == HAKO_OK)
+		st = reach_init(&s->child_reach, b->square_count);
+	if (st == HAKO_OK)
+		st = bound_init(&s->lower, &s->mem, b->box_count);
+	if (st == HAKO_OK)
+		st = tt_init(&s->table, &s->mem, 16);
+	return st;
+}
+
+static void search_close(search *s)
+{
+	for (size_t i = 0; i < s->chunk_count; i++)
+		memory_free(&s->mem, s->chunks[i], CHUNK_NODES * s->node_size);
+	memory_free(&s->mem, s->chunks, s->chunk_capacity * sizeof *s->chunks);
+	memory_free(&s->mem, s->occupied, (size_t)s->b->square_count + 1);
+	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
+	tt_free(&s->table);
+	heap_free(&s->open);
+	if (s->lower.cost)
+		bound_free(&s->lower);
+	reach_free(&s->here);
+	reach_free(&s->child_reach);
+	zobrist_free(&s->keys);
+}
+
+/* Box i of `boxes` moves to `to`; keep the list ascending. */
+static void move_box(uint16_t *boxes, int count, int i, uint16_t to)
+{
+	while (i > 0 && boxes[i - 1] > to) {
+		boxes[i] = boxes[i - 1];
+		i--;
+	}
+	while (i + 1 < count && boxes[i + 1] < to) {
+		boxes[i] = boxes[i + 1];
+		i++;
+	}
+	boxes[i] = to;
+}
+
+typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
+
+/* The probe (s->probe_boxes, s->probe_player) is a child of `parent`
+ * reached by pushing the box on `from` toward `dir`. */
+static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint32_t cost,
+                            uint32_t tie, uint16_t from, unsigned dir)
+{
+	uint32_t found = tt_find(&s->table, key, same_position, s);
+	if (found != TT_EMPTY) {
+		node *old = node_at(s, found);
+		if (old->closed || old->cost < cost || (old->cost == cost && old->tie <= tie))
+			return ADD_PRUNED;
+		old->cost = cost;
+		old->tie = tie;
+		old->parent = parent_index;
+		old->push_from = from;
+		old->push_dir = (uint8_t)dir;
+		return heap_push(&s->open, priority(s, old), found) == HAKO_OK ? ADD_OK : ADD_NOMEM;
+	}
+	uint32_t h = bound_matching(&s->lower, s->b, s->probe_boxes);
+	if (h == BOUND_INFINITE)
+		return ADD_PRUNED;
+	uint32_t index = node_new(s);
+	if (index == NODE_NONE)
+		return ADD_NOMEM;
+	node *n = node_at(s, index);
+	n->key = key;
+	n->parent = parent_index;
+	n->cost = cost;
+	n->tie = tie;
+	n->h = h;
+	n->player = s->probe_player;
+	n->push_from = from;
+	n->push_dir = (uint8_t)dir;
+	n->closed = 0;
+	memcpy(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count);
+	s->stats.generated++;
+	if (tt_insert(&s->table, key, index, key_of, s) != HAKO_OK)
+		return ADD_NOMEM;
+	return heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_OK : ADD_NOMEM;
+}
+
+/* Generate every push of node `index`. */
+static add_result expand(search *s, uint32_t index)
+{
+	const board *b = s->b;
+	int count = b->box_count;
+	node *n = node_at(s, index);
+	uint16_t *boxes = node_boxes(n);
+	uint32_t cost = n->cost, tie = n->tie;
+	uint64_t box_key = n->key ^ s->keys.player[n->player];
+	/* The exact square the player stands on: where the last push left it. */
+	unsigned player = index == 0 ? b->start_player : n->push_from;
+	for (int i = 0; i < count; i++)
+		s->occupied[boxes[i]] = 1;
+	reach_distances(&s->here, b, s->occupied, player);
+	add_result result = ADD_OK;
+	for (int i = 0; i < count && result != ADD_NOMEM; i++) {
+		unsigned square = boxes[i];
+		for (unsigned d = 0; d < 4; d++) {
+			uint16_t behind = board_next(b, square, DIR_OPPOSITE(d));
+			uint16_t to = board_next(b, square, d);
+			if (behind == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] || b->dead[to] ||
+			    !reach_has(&s->here, behind))
+				continue;
+			uint32_t walk = s->here.distance[behind];
+			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
+			move_box(s->probe_boxes, count, i, to);
+			if (s->mode == HAKO_OPTIMAL_MOVES) {
+				s->probe_player = (uint16_t)square;
+			} else {
+				s->occupied[square] = 0;
+				s->occupied[to] = 1;
+				s->probe_player = reach_fill(&s->child_reach, b, s->occupied, square);
+				s->occupied[to] = 0;
+				s->occupied[square] = 1;
+			}
+			uint64_t key = box_key ^ s->keys.box[square] ^ s->keys.box[to] ^
+			               s->keys.player[s->probe_player];
+			uint32_t child_cost, child_tie;
+			if (s->mode == HAKO_OPTIMAL_MOVES) {
+				child_cost = cost + walk + 1;
+				child_tie = tie + 1;
+			} else {
+				child_cost = cost + 1;
+				child_tie = tie + walk + 1;
+			}
+			add_result r = add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d);
+			if (r == ADD_NOMEM) {
+				result = ADD_NOMEM;
+				break;
+			}
+			/* node storage may have moved? No: chunks never move. */
+		}
+	}
+	for (int i = 0; i < count; i++)
+		s->occupied[boxes[i]] = 0;
+	return result;
+}
+
+static hako_status collect_path(search *s, uint32_t goal, search_result *out)
+{
+	size_t length = 0;
+	for (uint32_t i = goal; i != 0; i = node_at(s, i)->parent)
+		length++;
+	out->pushes = malloc(sizeof(search_push) * (length + 1));
+	if (!out->pushes)
+		return HAKO_ERR_NOMEM;
+	out->push_count = length;
+	for (uint32_t i = goal; i != 0; i = node_at(s, i)->parent) {
+		node *n = node_at(s, i);
+		length--;
+		out->pushes[length].from = n->push_from;
+		out->pushes[length].dir = n->push_dir;
+	}
+	return HAKO_OK;
+}
+
+static int out_of_time(const search *s, const hako_solver_options *o)
+{
+	return o->time_limit > 0 && search_now() - s->started >= o->time_limit;
+}
+
+static hako_status run(search *s, const hako_solver_options *o, search_result *out)
+{
+	const board *b = s->b;
+	memcpy(s->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	uint32_t h = bound_matching(&s->lower, b, s->probe_boxes);
+	if (h == BOUND_INFINITE) {
+		out->outcome = HAKO_UNSOLVABLE;
+		return HAKO_OK;
+	}
+	for (int i = 0; i < b->box_count; i++)
+		s->occupied[b->start_boxes[i]] = 1;
+	s->probe_player = s->mode == HAKO_OPTIMAL_MOVES
+	                      ? b->start_player
+	                      : reach_fill(&s->here, b, s->occupied, b->start_player);
+	for (int i = 0; i < b->box_count; i++)
+		s->occupied[b->start_boxes[i]] = 0;
+	uint32_t root = node_new(s);
+	if (root == NODE_NONE) {
+		out->outcome = HAKO_MEMOUT;
+		return HAKO_OK;
+	}
+	node *n = node_at(s, root);
+	memset(n, 0, sizeof *n);
+	n->key = zobrist_boxes(&s->keys, s->probe_boxes, b->box_count) ^ s->keys.player[s->probe_player];
+	n->parent = NODE_NONE;
+	n->h = h;
+	n->player = s->probe_player;
+	memcpy(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	if (tt_insert(&s->table, n->key, root, key_of, s) != HAKO_OK ||
+	    heap_push(&s->open, priority(s, n), root) != HAKO_OK) {
+		out->outcome = HAKO_MEMOUT;
+		return HAKO_OK;
+	}
+	s->stats.generated = 1;
+	uint64_t interval = o->progress_interval ? o->progress_interval : 65536;
+	out->outcome = HAKO_UNSOLVABLE;
+	while (s->open.count > 0) {
+		heap_item item = heap_pop(&s->open);
+		n = node_at(s, item.node);
+		if (n->closed || item.key != priority(s, n))
+			continue; /* a stale entry: the node was improved or expanded */
+		if (n->h == 0)
+			return (out->outcome = HAKO_SOLVED, collect_path(s, item.node, out));
+		if (o->node_limit && s->stats.expanded >= o->node_limit) {
+			out->outcome = HAKO_NODE_LIMIT;
+			break;
+		}
+		if ((s->stats.expanded & 1023) == 0 && out_of_time(s, o)) {
+			out->outcome = HAKO_TIMEOUT;
+			break;
+		}
+		if (o->progress && s->stats.expanded % interval == 0 && s->stats.expanded > 0) {
+			s->stats.seconds = search_now() - s->started;
+			s->stats.peak_bytes = s->mem.peak;
+			if (o->progress(o->progress_user, &s->stats)) {
+				out->outcome = HAKO_CANCELLED;
+				break;
+			}
+		}
+		n->closed = 1;
+		s->stats.expanded++;
+		if (expand(s, item.node) == ADD_NOMEM) {
+			out->outcome = HAKO_MEMOUT;
+			break;
+		}
+	}
+	return HAKO_OK;
+}
+
+hako_status search_astar(const board *b, const hako_solver_options *options,
+                         search_result *result)
+{
+	memset(result, 0, sizeof *result);
+	search s;
+	hako_status st = search_open(&s, b, options);
+	if (st == HAKO_OK)
+		st = run(&s, options, result);
+	else if (st == HAKO_ERR_NOMEM) {
+		result->outcome = HAKO_MEMOUT;
+		st = HAKO_OK;
+	}
+	s.stats.seconds = search_now() - s.started;
+	s.stats.peak_bytes = s.mem.peak;
+	result->stats = s.stats;
+	search_close(&s);
+	return st;
+}
+
+void search_result_free(search_result *result)
+{
+	free(result->pushes);
+	result->pushes = NULL;
+	result->push_count = 0;
+}

@@ -1,0 +1,150 @@
+/* solver.c — hako_solve: level -> board -> search -> LURD with the walks
+ * between pushes -> replayed by the independent verifier (solution.c)
+ * before it is returned. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "level.h"
+#include "reach.h"
+#include "search.h"
+
+const char *hako_outcome_name(hako_outcome outcome)
+{
+	switch (outcome) {
+	case HAKO_SOLVED: return "solved";
+	case HAKO_UNSOLVABLE: return "unsolvable";
+	case HAKO_TIMEOUT: return "timeout";
+	case HAKO_MEMOUT: return "memout";
+	case HAKO_NODE_LIMIT: return "node-limit";
+	case HAKO_CANCELLED: return "cancelled";
+	}
+	return "unknown";
+}
+
+void hako_solver_options_init(hako_solver_options *options)
+{
+	memset(options, 0, sizeof *options);
+	options->size = sizeof *options;
+	options->optimal = HAKO_OPTIMAL_NONE;
+	options->time_limit = 60.0;
+	options->memory_limit = (size_t)1 << 30;
+	options->progress_interval = 65536;
+}
+
+void hako_solve_result_clear(hako_solve_result *result)
+{
+	if (!result)
+		return;
+	free(result->solution);
+	memset(result, 0, sizeof *result);
+}
+
+/* Replay the pushes from the start, walking the player by shortest paths to
+ * the square behind each box. */
+static char *build_lurd(const board *b, const search_result *r)
+{
+	size_t capacity = 64, length = 0;
+	char *out = malloc(capacity);
+	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
+	reach walker;
+	if (!out || !occupied || reach_init(&walker, b->square_count) != HAKO_OK) {
+		free(out);
+		free(occupied);
+		return NULL;
+	}
+	for (int i = 0; i < b->box_count; i++)
+		occupied[b->start_boxes[i]] = 1;
+	unsigned player = b->start_player;
+	for (size_t k = 0; k < r->push_count && out; k++) {
+		unsigned from = r->pushes[k].from, dir = r->pushes[k].dir;
+		unsigned behind = board_next(b, from, DIR_OPPOSITE(dir));
+		unsigned to = board_next(b, from, dir);
+		reach_distances(&walker, b, occupied, player);
+		if (behind == SQUARE_NONE || !reach_has(&walker, behind) || !occupied[from]) {
+			free(out); /* the search handed back an impossible push */
+			out = NULL;
+			break;
+		}
+		size_t need = length + walker.distance[behind] + 3;
+		if (need > capacity) {
+			while (need > capacity)
+				capacity *= 2;
+			char *grown = realloc(out, capacity);
+			if (!grown) {
+				free(out);
+				out = NULL;
+				break;
+			}
+			out = grown;
+		}
+		length += (size_t)reach_walk(&walker, b, behind, out + length);
+		out[length++] = board_push_letter[dir];
+		occupied[from] = 0;
+		occupied[to] = 1;
+		player = from;
+	}
+	if (out)
+		out[length] = '\0';
+	reach_free(&walker);
+	free(occupied);
+	return out;
+}
+
+hako_status hako_solve(const hako_level *level, const hako_solver_options *options,
+                       hako_solve_result *result)
+{
+	if (!level || !result)
+		return HAKO_ERR_ARGUMENT;
+	memset(result, 0, sizeof *result);
+	hako_solver_options defaults;
+	hako_solver_options_init(&defaults);
+	if (options) {
+		/* Accept an older, smaller options struct: take what it has. */
+		if (options->size < offsetof(hako_solver_options, progress_interval) ||
+		    options->size > sizeof defaults)
+			return HAKO_ERR_ARGUMENT;
+		memcpy(&defaults, options, options->size);
+		defaults.size = sizeof defaults;
+	}
+	if (defaults.optimal > HAKO_OPTIMAL_MOVES)
+		return HAKO_ERR_ARGUMENT;
+	if (level->status != HAKO_OK)
+		return HAKO_ERR_LEVEL;
+	board b;
+	hako_status st = board_build(level, &b);
+	if (st == HAKO_ERR_NOMEM) {
+		result->outcome = HAKO_MEMOUT;
+		return HAKO_OK;
+	}
+	if (st != HAKO_OK)
+		return st;
+	if (b.unsolvable) {
+		result->outcome = HAKO_UNSOLVABLE;
+		board_free(&b);
+		return HAKO_OK;
+	}
+	search_result found;
+	st = search_astar(&b, &defaults, &found);
+	result->outcome = found.outcome;
+	result->stats = found.stats;
+	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {
+		char *lurd = build_lurd(&b, &found);
+		hako_replay replay;
+		if (!lurd) {
+			st = HAKO_ERR_NOMEM;
+		} else if (hako_replay_lurd(level, lurd, &replay) != HAKO_OK || !replay.solved ||
+		           (size_t)replay.pushes != found.push_count) {
+			/* Never hand out a solution the verifier rejects. */
+			free(lurd);
+			st = HAKO_ERR_SOLUTION;
+		} else {
+			result->solution = lurd;
+			result->moves = replay.moves;
+			result->pushes = replay.pushes;
+		}
+	}
+	search_result_free(&found);
+	board_free(&b);
+	return st;
+}

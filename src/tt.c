@@ -1,0 +1,77 @@
+/* tt.c — the transposition table. */
+#include "tt.h"
+
+#include <assert.h>
+#include <string.h>
+
+static_assert(sizeof(tt_entry) == 8, "transposition entries are packed into 8 bytes");
+
+hako_status tt_init(tt *t, memory *mem, unsigned log2_size)
+{
+	size_t size = (size_t)1 << log2_size;
+	t->mem = mem;
+	t->entries = memory_alloc(mem, size * sizeof(tt_entry));
+	if (!t->entries)
+		return HAKO_ERR_NOMEM;
+	memset(t->entries, 0xFF, size * sizeof(tt_entry));
+	t->mask = size - 1;
+	t->count = 0;
+	return HAKO_OK;
+}
+
+void tt_free(tt *t)
+{
+	if (t->entries)
+		memory_free(t->mem, t->entries, (t->mask + 1) * sizeof(tt_entry));
+	t->entries = NULL;
+}
+
+uint32_t tt_find(const tt *t, uint64_t key, tt_same_fn same, void *user)
+{
+	uint32_t check = (uint32_t)(key >> 32);
+	for (size_t i = (size_t)key & t->mask;; i = (i + 1) & t->mask) {
+		const tt_entry *e = &t->entries[i];
+		if (e->node == TT_EMPTY)
+			return TT_EMPTY;
+		if (e->check == check && same(user, e->node))
+			return e->node;
+	}
+}
+
+static void place(tt_entry *entries, size_t mask, uint64_t key, uint32_t node)
+{
+	size_t i = (size_t)key & mask;
+	while (entries[i].node != TT_EMPTY)
+		i = (i + 1) & mask;
+	entries[i].node = node;
+	entries[i].check = (uint32_t)(key >> 32);
+}
+
+static hako_status grow(tt *t, tt_key_fn key_of, void *user)
+{
+	size_t old_size = t->mask + 1, size = old_size * 2;
+	tt_entry *entries = memory_alloc(t->mem, size * sizeof(tt_entry));
+	if (!entries)
+		return HAKO_ERR_NOMEM;
+	memset(entries, 0xFF, size * sizeof(tt_entry));
+	for (size_t i = 0; i < old_size; i++)
+		if (t->entries[i].node != TT_EMPTY)
+			place(entries, size - 1, key_of(user, t->entries[i].node), t->entries[i].node);
+	memory_free(t->mem, t->entries, old_size * sizeof(tt_entry));
+	t->entries = entries;
+	t->mask = size - 1;
+	return HAKO_OK;
+}
+
+hako_status tt_insert(tt *t, uint64_t key, uint32_t node, tt_key_fn key_of, void *user)
+{
+	/* Keep the load at or under 1/2 so probes stay short. */
+	if ((t->count + 1) * 2 > t->mask + 1) {
+		hako_status st = grow(t, key_of, user);
+		if (st != HAKO_OK)
+			return st;
+	}
+	place(t->entries, t->mask, key, node);
+	t->count++;
+	return HAKO_OK;
+}

@@ -1,0 +1,38 @@
+/* tt.h — transposition table: open addressing (linear probing) from a
+ * position's Zobrist key to its node index. Entries are 8 bytes: the node
+ * and the key's upper half as a quick check; equality of the positions
+ * themselves is decided by the caller, so a key collision never merges two
+ * different positions. Grows by doubling inside the memory budget. */
+#ifndef HAKO_TT_H
+#define HAKO_TT_H
+
+#include <stdint.h>
+
+#include "hako.h"
+#include "memory.h"
+
+#define TT_EMPTY UINT32_MAX
+
+typedef struct tt_entry {
+	uint32_t node;
+	uint32_t check;
+} tt_entry;
+
+typedef struct tt {
+	tt_entry *entries;
+	size_t mask, count;
+	memory *mem;
+} tt;
+
+/* Is node `node` the position the caller is looking for? */
+typedef int (*tt_same_fn)(void *user, uint32_t node);
+/* The full key of an stored node (for rehashing). */
+typedef uint64_t (*tt_key_fn)(void *user, uint32_t node);
+
+hako_status tt_init(tt *t, memory *mem, unsigned log2_size);
+void tt_free(tt *t);
+uint32_t tt_find(const tt *t, uint64_t key, tt_same_fn same, void *user);
+/* HAKO_ERR_NOMEM when growing would exceed the budget. */
+hako_status tt_insert(tt *t, uint64_t key, uint32_t node, tt_key_fn key_of, void *user);
+
+#endif
