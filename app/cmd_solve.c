@@ -1,0 +1,302 @@
+/* cmd_solve.c — `hako solve [options] FILE...`: load every file, solve the
+ * selected levels one by one within the time and memory limits, report
+ * each (table or JSON), and write the .sok with -o. Ctrl-C stops the
+ * current level and prints what was done. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "solve.h"
+
+static const char solve_help[] =
+	"Usage: hako solve [options] FILE...\n"
+	"Solve the levels of .xsb/.sok/.txt collections; FILE may be - for stdin.\n"
+	"\n"
+	"  -l, --level SPEC                1-based: 3   3,5-9   (default: all)\n"
+	"  -t, --time SECONDS              limit per level (default 60; 0: none)\n"
+	"  -M, --memory MIB                memory budget for the search (default 1024)\n"
+	"  -O, --optimal pushes|moves|none push-optimal, move-optimal, or fastest (default none)\n"
+	"  -o, --output FILE.sok           write the levels with their Solution blocks\n"
+	"                                  (atomically; never over an input file)\n"
+	"      --json                      one JSON object per level on stdout\n"
+	"  -q, --quiet                     no progress on stderr\n"
+	"  -v, --verbose                   progress on stderr even when it is not a terminal\n"
+	"  -h, --help                      this text\n"
+	"\n"
+	"Prints a table (level, title, status, moves, pushes, nodes, seconds, MiB)\n"
+	"and a totals line. With --json, each line is\n"
+	"  {\"file\", \"level\", \"title\", \"status\", \"moves\", \"pushes\", \"solution\",\n"
+	"   \"optimal\", \"nodes\", \"seconds\", \"peak_mib\"}\n"
+	"status is solved, unsolvable, timeout, memout, invalid (with an \"error\"\n"
+	"field) or cancelled (Ctrl-C); a level that is not solved has moves 0,\n"
+	"pushes 0 and solution \"\".\n"
+	"\n"
+	"Exit codes: 0 every level solved; 1 some level not solved; 2 usage error;\n"
+	"3 input error: a file that cannot be read or parsed (nothing is solved),\n"
+	"or an invalid level in a collection (the other levels are still solved and\n"
+	"the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
+
+enum { OPT_JSON = 1000 };
+
+static const opt_spec solve_specs[] = {
+	{'l', "level", 1, 'l'},   {'t', "time", 1, 't'},     {'M', "memory", 1, 'M'},
+	{'O', "optimal", 1, 'O'}, {'o', "output", 1, 'o'},   {0, "json", 0, OPT_JSON},
+	{'q', "quiet", 0, 'q'},   {'v', "verbose", 0, 'v'},  {'h', "help", 0, 'h'},
+	{0, NULL, 0, OPT_END}};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int signal_number)
+{
+	(void)signal_number;
+	interrupted = 1;
+}
+
+/* The first Ctrl-C asks the search to stop; a second one kills as usual. */
+static void install_sigint(void)
+{
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = on_sigint;
+	sigemptyset(&action.sa_mask);
+	action.sa_flags = (int)SA_RESETHAND;
+	sigaction(SIGINT, &action, NULL);
+}
+
+static int parse_optimal(const char *text, hako_optimality *out)
+{
+	if (strcmp(text, "pushes") == 0)
+		*out = HAKO_OPTIMAL_PUSHES;
+	else if (strcmp(text, "moves") == 0)
+		*out = HAKO_OPTIMAL_MOVES;
+	else if (strcmp(text, "none") == 0)
+		*out = HAKO_OPTIMAL_NONE;
+	else
+		return opt_usage_error("solve", "--optimal: '%s' is not pushes, moves or none", text);
+	return 0;
+}
+
+/* One option with its value; returns 0 or an exit code. */
+static int apply_option(solve_config *config, int id, const char *value)
+{
+	switch (id) {
+	case 'l': return level_spec_parse("solve", value, &config->levels) ? EXIT_USAGE : 0;
+	case 't': return opt_parse_seconds("solve", "--time", value, &config->time_limit) ? EXIT_USAGE : 0;
+	case 'M':
+		return opt_parse_long("solve", "--memory", value, 1, 1L << 20, &config->memory_mib)
+		           ? EXIT_USAGE
+		           : 0;
+	case 'O': return parse_optimal(value, &config->optimal);
+	case 'o': config->output = value; return 0;
+	case OPT_JSON: config->json = 1; return 0;
+	case 'q': config->verbosity = -1; return 0;
+	case 'v': config->verbosity = 1; return 0;
+	default: return EXIT_USAGE;
+	}
+}
+
+/* Fill `config`; returns 0, an exit code, or -1 after --help. */
+static int parse_args(int argc, char **argv, solve_config *config)
+{
+	opt_scanner scanner;
+	const char *value;
+	memset(config, 0, sizeof *config);
+	config->time_limit = 60.0;
+	config->memory_mib = 1024;
+	config->files = calloc((size_t)argc, sizeof *config->files);
+	if (!config->files)
+		return EXIT_INPUT;
+	opt_init(&scanner, argc, argv, "solve");
+	for (int id; (id = opt_next(&scanner, solve_specs, &value)) != OPT_END;) {
+		if (id == OPT_ERROR)
+			return EXIT_USAGE;
+		if (id == 'h') {
+			fputs(solve_help, stdout);
+			return -1;
+		}
+		if (id == OPT_OPERAND) {
+			config->files[config->file_count++] = value;
+			continue;
+		}
+		int code = apply_option(config, id, value);
+		if (code)
+			return code;
+	}
+	if (config->file_count == 0)
+		return opt_usage_error("solve", "no level file given");
+	int stdin_uses = 0;
+	for (int i = 0; i < config->file_count; i++)
+		stdin_uses += strcmp(config->files[i], "-") == 0;
+	if (stdin_uses > 1)
+		return opt_usage_error("solve", "stdin (-) can be given only once");
+	return 0;
+}
+
+/* Read and parse every file before solving anything; check the level spec
+ * against each. Returns 0 or an exit code. */
+static int load_inputs(const solve_config *config, input_file *inputs)
+{
+	int code = 0;
+	for (int i = 0; i < config->file_count; i++)
+		if (input_load(&inputs[i], config->files[i]) != 0)
+			code = EXIT_INPUT;
+	if (code)
+		return code;
+	long max = level_spec_max(&config->levels);
+	for (int i = 0; i < config->file_count; i++) {
+		long count = (long)hako_collection_count(inputs[i].collection);
+		if (max > count)
+			return opt_usage_error("solve", "%s has %ld level%s, there is no level %ld",
+			                       inputs[i].name, count, count == 1 ? "" : "s", max);
+	}
+	return 0;
+}
+
+typedef struct solve_run {
+	const solve_config *config;
+	report_totals totals;
+	progress progress;
+	int any_invalid;
+} solve_run;
+
+static void report_invalid(solve_run *run, const input_file *input, long number,
+                           const hako_level *level, const hako_error *err)
+{
+	char text[INPUT_ERROR_TEXT];
+	input_format_error(input->name, err, text, sizeof text);
+	fprintf(stderr, "%s\n", text);
+	report_row row = {input->path, number, hako_level_title(level), "invalid", text, NULL,
+	                  run->config->optimal};
+	report_level(run->config, &row, &run->totals);
+	run->any_invalid = 1;
+}
+
+static void solve_level(solve_run *run, const input_file *input, long number, level_outcome *out)
+{
+	const hako_level *level = hako_collection_level(input->collection, (size_t)(number - 1));
+	hako_error err;
+	memset(&err, 0, sizeof err);
+	out->attempted = 1;
+	if (hako_level_status(level, &err) != HAKO_OK) {
+		out->invalid = 1;
+		report_invalid(run, input, number, level, &err);
+		return;
+	}
+	hako_solver_options options;
+	hako_solver_options_init(&options);
+	options.optimal = run->config->optimal;
+	options.time_limit = run->config->time_limit;
+	options.memory_limit = (size_t)run->config->memory_mib << 20;
+	options.progress = progress_update;
+	options.progress_user = &run->progress;
+	options.progress_interval = 16384;
+	hako_solve_result result;
+	memset(&result, 0, sizeof result);
+	progress_start(&run->progress, input->name, number, hako_level_title(level));
+	hako_status status = hako_solve(level, &options, &result);
+	progress_finish(&run->progress);
+	if (status == HAKO_ERR_NOMEM) {
+		result.outcome = HAKO_MEMOUT;
+	} else if (status != HAKO_OK) {
+		/* Not a search outcome: the library refused the level. */
+		snprintf(err.message, sizeof err.message, "cannot be solved: %s", hako_strerror(status));
+		err.line = hako_level_line(level);
+		err.column = 0;
+		out->invalid = 1;
+		report_invalid(run, input, number, level, &err);
+		hako_solve_result_clear(&result);
+		return;
+	}
+	report_row row = {input->path, number, hako_level_title(level),
+	                  report_status_name(result.outcome), NULL, &result,
+	                  run->config->optimal};
+	report_level(run->config, &row, &run->totals);
+	if (result.outcome == HAKO_SOLVED && result.solution)
+		out->solution = strdup(result.solution);
+	hako_solve_result_clear(&result);
+}
+
+static void solve_file(solve_run *run, const input_file *input, level_outcome *outcomes)
+{
+	long count = (long)hako_collection_count(input->collection);
+	report_file_heading(run->config, input->name);
+	for (long number = 1; number <= count && !interrupted; number++)
+		if (level_spec_contains(&run->config->levels, number))
+			solve_level(run, input, number, &outcomes[number - 1]);
+}
+
+static int solve_all(const solve_config *config, input_file *inputs, level_outcome **outcomes)
+{
+	solve_run run;
+	memset(&run, 0, sizeof run);
+	run.config = config;
+	run.progress.tty = isatty(STDERR_FILENO);
+	run.progress.enabled = config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
+	run.progress.cancel = &interrupted;
+	install_sigint();
+	report_table_header(config);
+	for (int i = 0; i < config->file_count && !interrupted; i++)
+		solve_file(&run, &inputs[i], outcomes[i]);
+	report_totals_line(config, &run.totals, interrupted);
+	int code = 0;
+	if (config->output)
+		code = sok_output_write(config->output, inputs, config->file_count, outcomes);
+	if (interrupted)
+		return EXIT_INTERRUPTED;
+	if (code || run.any_invalid)
+		return EXIT_INPUT;
+	return run.totals.solved == run.totals.levels ? EXIT_ALL_SOLVED : EXIT_NOT_SOLVED;
+}
+
+static void free_outcomes(level_outcome **outcomes, const input_file *inputs, int count)
+{
+	for (int i = 0; i < count; i++) {
+		if (!outcomes[i])
+			continue;
+		size_t levels = inputs[i].collection ? hako_collection_count(inputs[i].collection) : 0;
+		for (size_t j = 0; j < levels; j++)
+			free(outcomes[i][j].solution);
+		free(outcomes[i]);
+	}
+	free(outcomes);
+}
+
+static int allocate_outcomes(level_outcome **outcomes, const input_file *inputs, int count)
+{
+	for (int i = 0; i < count; i++) {
+		size_t levels = hako_collection_count(inputs[i].collection);
+		outcomes[i] = calloc(levels ? levels : 1, sizeof **outcomes);
+		if (!outcomes[i])
+			return -1;
+	}
+	return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	solve_config config;
+	int code = parse_args(argc, argv, &config);
+	input_file *inputs = NULL;
+	level_outcome **outcomes = NULL;
+	if (code == 0) {
+		inputs = calloc((size_t)config.file_count, sizeof *inputs);
+		outcomes = calloc((size_t)config.file_count, sizeof *outcomes);
+		code = inputs && outcomes ? load_inputs(&config, inputs) : EXIT_INPUT;
+	}
+	if (code == 0 && config.output)
+		code = sok_output_check(config.output, inputs, config.file_count);
+	if (code == 0 && allocate_outcomes(outcomes, inputs, config.file_count) != 0)
+		code = EXIT_INPUT;
+	if (code == 0)
+		code = solve_all(&config, inputs, outcomes);
+	if (outcomes)
+		free_outcomes(outcomes, inputs, config.file_count);
+	for (int i = 0; inputs && i < config.file_count; i++)
+		input_free(&inputs[i]);
+	free(inputs);
+	free(config.files);
+	return code < 0 ? 0 : code;
+}
