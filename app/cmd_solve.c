@@ -240,7 +240,8 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	report_table_header(config);
 	for (int i = 0; i < config->file_count && !interrupted; i++)
 		solve_file(&run, &inputs[i], outcomes[i]);
-	report_totals_line(config, &run.totals, interrupted);
+	if (!config->json || run.progress.enabled)
+		report_totals_line(config, &run.totals, interrupted);
 	int code = 0;
 	if (config->output)
 		code = sok_output_write(config->output, inputs, config->file_count, outcomes);

@@ -76,7 +76,7 @@ static int verify_one(const hako_level *level, long number, size_t index, const 
 	hako_status status = hako_replay_lurd(level, lurd, &replay);
 	printf("level %ld, solution %zu: ", number, index + 1);
 	if (status != HAKO_OK) {
-		if (replay.failed_step > 0)
+		if (replay.failed_step > 0 && strncmp(replay.message, "step ", 5) != 0)
 			printf("FAILED at step %ld: %s\n", replay.failed_step, replay.message);
 		else
 			printf("FAILED: %s\n", replay.message[0] ? replay.message : hako_strerror(status));

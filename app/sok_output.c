@@ -66,10 +66,12 @@ static int write_file_levels(FILE *out, const input_file *input, const level_out
 	int any = 0;
 	for (size_t i = 0; i < count; i++)
 		any |= outcomes[i].attempted;
-	if (any && header[0] != '\0') {
-		size_t length = strlen(header);
-		fputs(header, out);
-		fputs(header[length - 1] == '\n' ? "\n" : "\n\n", out);
+	size_t header_length = strlen(header);
+	while (header_length > 0 && header[header_length - 1] == '\n')
+		header_length--;
+	if (any && header_length > 0) {
+		fwrite(header, 1, header_length, out);
+		fputs("\n\n", out);
 	}
 	for (size_t i = 0; i < count; i++) {
 		if (!outcomes[i].attempted)
@@ -80,8 +82,10 @@ static int write_file_levels(FILE *out, const input_file *input, const level_out
 		if (!entry)
 			return -1;
 		size_t length = strlen(entry);
-		fputs(entry, out);
-		fputs(length > 0 && entry[length - 1] == '\n' ? "\n" : "\n\n", out);
+		while (length > 0 && entry[length - 1] == '\n')
+			length--;
+		fwrite(entry, 1, length, out);
+		fputs("\n\n", out);
 		hako_free(entry);
 	}
 	return 0;

@@ -132,8 +132,6 @@ void report_level(const solve_config *config, const report_row *row, report_tota
 void report_totals_line(const solve_config *config, const report_totals *totals, int interrupted)
 {
 	FILE *out = config->json ? stderr : stdout;
-	if (config->json && config->verbosity < 0)
-		return;
 	fprintf(out, "solved %ld of %ld level%s in %.2f s, %llu nodes%s\n", totals->solved,
 	        totals->levels, totals->levels == 1 ? "" : "s", totals->seconds, totals->nodes,
 	        interrupted ? " (interrupted)" : "");

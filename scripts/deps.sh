@@ -1,0 +1,56 @@
+# scripts/deps.sh — sourced by run.sh, test.sh and .ci/run: find which Debian
+# packages are missing and install them (as root) or print the apt-get line.
+
+# hako_missing SPEC... — print the packages whose check fails. A SPEC is
+# "package:command" (present when the command is on PATH) or "package"
+# (present when dpkg says it is installed).
+hako_missing() {
+	local spec pkg cmd
+	for spec in "$@"; do
+		pkg=${spec%%:*}
+		if [[ $spec == *:* ]]; then
+			cmd=${spec#*:}
+			command -v "$cmd" >/dev/null 2>&1 && continue
+		else
+			dpkg -s "$pkg" >/dev/null 2>&1 && continue
+		fi
+		printf '%s\n' "$pkg"
+	done
+}
+
+# hako_install PACKAGE... — install with apt-get when root (apt-get update
+# once per run); otherwise print the exact command and return 1.
+hako_install() {
+	[[ $# -eq 0 ]] && return 0
+	if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+		echo "hako: installing $*" >&2
+		if [[ -z ${HAKO_APT_UPDATED:-} ]]; then
+			DEBIAN_FRONTEND=noninteractive apt-get update -q
+			HAKO_APT_UPDATED=1
+		fi
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
+	else
+		echo "hako: missing packages; install them with:" >&2
+		echo "    sudo apt-get install $*" >&2
+		return 1
+	fi
+}
+
+# hako_require SPEC... — every SPEC must be present (installed if needed).
+hako_require() {
+	local missing
+	mapfile -t missing < <(hako_missing "$@")
+	hako_install "${missing[@]}"
+}
+
+# hako_want SPEC... — optional packages: installed when root, otherwise a
+# hint; never fails.
+hako_want() {
+	local missing
+	mapfile -t missing < <(hako_missing "$@")
+	[[ ${#missing[@]} -eq 0 ]] && return 0
+	hako_install "${missing[@]}" || echo "hako: continuing without: ${missing[*]}" >&2
+}
+
+# The packages every build needs.
+HAKO_BUILD_DEPS=(cmake:cmake gcc:gcc make:make libc6-dev pkg-config:pkg-config)

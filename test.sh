@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# test.sh — install what is missing, build the dev preset (ASan + UBSan,
+# warnings as errors), run every test with ctest, then build the libFuzzer
+# targets and run each briefly when clang can build them.
+# HAKO_FUZZ_SECONDS (default 30) is the fuzzing time shared by all targets.
+set -euo pipefail
+cd "$(dirname "$0")"
+. scripts/deps.sh
+hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3
+hako_want clang:clang
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake --preset dev -DHAKO_TESTS=ON
+cmake --build --preset dev -j "$jobs"
+ctest --preset dev -j "$jobs"
+
+# Can clang link a libFuzzer program here?
+fuzz_available() {
+	command -v clang >/dev/null 2>&1 && [[ -f fuzz/CMakeLists.txt ]] || return 1
+	local dir
+	dir=$(mktemp -d)
+	printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' \
+		>"$dir/probe.c"
+	clang -fsanitize=fuzzer "$dir/probe.c" -o "$dir/probe" >/dev/null 2>&1
+	local ok=$?
+	rm -rf "$dir"
+	return $ok
+}
+
+if ! fuzz_available; then
+	echo "fuzz: skipped (needs clang with libFuzzer and fuzz/CMakeLists.txt)"
+	exit 0
+fi
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$jobs"
+mapfile -t targets < <(find build/fuzz -type f -perm -u+x -name 'fuzz_*' | sort)
+if [[ ${#targets[@]} -eq 0 ]]; then
+	echo "fuzz: no targets built"
+	exit 0
+fi
+total=${HAKO_FUZZ_SECONDS:-30}
+each=$(( total / ${#targets[@]} ))
+(( each < 1 )) && each=1
+for target in "${targets[@]}"; do
+	name=$(basename "$target")
+	corpus=$(mktemp -d)
+	seeds=()
+	[[ -d fuzz/corpus/$name ]] && seeds=("fuzz/corpus/$name")
+	echo "fuzz: $name for ${each}s"
+	"$target" -max_total_time="$each" -print_final_stats=0 "$corpus" "${seeds[@]}" \
+		>"$corpus.log" 2>&1 || { tail -50 "$corpus.log"; echo "fuzz: $name FAILED"; exit 1; }
+	grep -E '^(#[0-9]+ *DONE|Done [0-9]+ runs)' "$corpus.log" | tail -1 || true
+	rm -rf "$corpus" "$corpus.log"
+done
+echo "fuzz: ${#targets[@]} target(s) passed"
