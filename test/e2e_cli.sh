@@ -1,0 +1,164 @@
+# e2e_cli.sh — end-to-end tests of the hako program's contract: exit codes,
+# error messages, --json lines, -o FILE.sok and verify. Run by ctest as
+#   bash e2e_cli.sh HAKO_BINARY SOURCE_DIR
+set -uo pipefail
+
+hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+source_dir=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# run CODE ARGS... — run hako, keep stdout/stderr in $work/out, $work/err,
+# and check the exit code.
+run() {
+	local want=$1
+	shift
+	"$hako" "$@" >"$work/out" 2>"$work/err"
+	local got=$?
+	if [[ $got -ne $want ]]; then
+		fail "hako $* exited $got, want $want"
+		sed 's/^/  stdout: /' "$work/out" | head -20
+		sed 's/^/  stderr: /' "$work/err" | head -20
+		return 1
+	fi
+	return 0
+}
+
+# has FILE PATTERN — the file (out or err) contains the extended regex.
+has() {
+	grep -Eq -- "$2" "$work/$1" || fail "$1 of the last command lacks /$2/: $(head -c 400 "$work/$1")"
+}
+
+cd "$work" || exit 1
+
+# Levels made here: good, unsolvable, malformed, and a collection with an
+# invalid level in the middle.
+printf '; one\n#####\n#@$.#\n#####\n' >one.xsb
+printf '; stuck\n#####\n#$ .#\n#@  #\n#####\n' >stuck.xsb
+printf '#####\n#@$.#\n##X##\n#####\n' >bad_char.xsb
+printf '; a\n#####\n#@$.#\n#####\n\n; b\n######\n#@$$.#\n######\n\n; c\n######\n#@ $.#\n######\n' >mixed.xsb
+printf 'no board here\n' >no_board.txt
+
+echo "== usage errors exit 2 with a hint"
+run 2 || true
+run 2 frobnicate && has err '^hako: ' && has err -- '--help'
+run 2 solve && has err '^hako: '
+run 2 solve --no-such-option one.xsb && has err "unknown option" && has err -- '--help'
+run 2 solve -t abc one.xsb && has err '^hako: '
+run 2 solve -t -5 one.xsb
+run 2 solve -M 0 one.xsb
+run 2 solve -l 0 one.xsb && has err 'level spec'
+run 2 solve -l 3-1 one.xsb
+run 2 solve -l 1,x one.xsb
+run 2 solve -l 2 one.xsb && has err 'no level 2'
+run 2 solve -O fastest one.xsb
+run 2 solve --time one.xsb
+run 2 solve - -
+run 2 verify
+run 2 verify mixed.xsb R && has err -- '-l'
+run 2 bench extra
+run 2 deadlocks one.xsb && has err 'not yet implemented'
+
+echo "== help and version exit 0"
+run 0 --help && has out 'solve'
+run 0 --version && has out '^hako [0-9]+\.[0-9]+'
+for verb in solve verify bench deadlocks play; do
+	run 0 "$verb" --help && has out "hako $verb"
+done
+run 0 solve -h && has out -- '--optimal'
+
+echo "== input errors exit 3"
+run 3 solve no_such_file.xsb && has err '^hako: no_such_file.xsb: No such file'
+run 3 solve bad_char.xsb && has err '^bad_char.xsb:3:3: '
+run 3 solve no_board.txt && has err '^no_board.txt'
+run 3 verify no_such_file.xsb R && has err 'No such file'
+# A file that cannot be read stops everything before solving.
+run 3 solve one.xsb no_such_file.xsb
+[[ -s $work/out ]] && fail "nothing should be solved when an input cannot be read"
+
+echo "== exit 0 / 1 / 3 by outcome"
+run 0 solve one.xsb && has out '^ +1 +one +solved +1 +1 ' && has out 'solved 1 of 1'
+run 1 solve -O pushes stuck.xsb && has out 'unsolvable'
+run 1 solve one.xsb stuck.xsb && has out 'solved 1 of 2'
+# An invalid level in a collection: the others are solved, the invalid one
+# is reported as FILE:LINE[:COL]: message, and the exit code is 3.
+run 3 solve mixed.xsb && has out '^ +1 +a +solved' && has out '^ +2 +b +invalid' && has out '^ +3 +c +solved'
+has err '^mixed.xsb:[0-9]+(:[0-9]+)?: '
+run 0 solve -l 1,3 mixed.xsb && has out 'solved 2 of 2'
+
+echo "== the bundled collection solves"
+run 0 solve -q "$source_dir/data/levels/boxoban_sample.txt" && has out 'solved 20 of 20'
+
+echo "== --json lines"
+check_json() {
+	python3 -c '
+import json, sys
+want = {"file", "level", "title", "status", "moves", "pushes", "solution",
+        "optimal", "nodes", "seconds", "peak_mib"}
+for line in sys.stdin:
+    obj = json.loads(line)
+    missing = want - set(obj)
+    assert not missing, ("missing fields", missing, line)
+    assert obj["status"] in ("solved", "unsolvable", "timeout", "memout", "invalid"), obj
+    if obj["status"] == "invalid":
+        assert obj.get("error"), obj
+    if obj["status"] != "solved":
+        assert obj["solution"] == "" and obj["moves"] == 0 and obj["pushes"] == 0, obj
+' <"$work/out" || fail "--json output does not parse or lacks fields: $(head -c 600 "$work/out")"
+}
+run 3 solve --json -O pushes mixed.xsb stuck.xsb && check_json
+[[ $(wc -l <"$work/out") -eq 4 ]] || fail "--json: want 4 lines, got $(wc -l <"$work/out")"
+has out '"status":"invalid".*"error":"mixed.xsb:[0-9]+'
+has out '"file":"stuck.xsb","level":1,.*"status":"unsolvable"'
+has out '"level":3,"title":"c","status":"solved","moves":2,"pushes":1,"solution":"rR","optimal":"pushes"'
+printf '; q"uote\\\n#####\n#@$.#\n#####\n' >quote.xsb
+run 0 solve --json quote.xsb && check_json
+
+echo "== stdin"
+run 0 solve - <one.xsb && has out 'solved 1 of 1'
+run 0 solve --json - <one.xsb && has out '"file":"-"'
+run 0 verify one.xsb - <<<"R" && has out 'ok, 1 moves, 1 pushes'
+run 0 verify - R <one.xsb
+
+echo "== verify"
+run 0 verify one.xsb R && has out 'ok, 1 moves, 1 pushes'
+run 0 verify mixed.xsb -l 3 rR && has out 'ok, 2 moves, 1 pushes'
+run 0 verify mixed.xsb -l 3 '  r R ;comment'
+run 3 verify mixed.xsb -l 3 rL && has out 'step 2'
+run 3 verify mixed.xsb -l 3 RR && has out 'step 1'
+run 3 verify mixed.xsb -l 3 r && has out 'FAILED'
+run 3 verify mixed.xsb -l 3 rX && has out 'FAILED'
+run 3 verify mixed.xsb -l 2 R
+run 1 verify one.xsb && has out 'no solution'
+
+echo "== solve -o FILE.sok, then verify it"
+run 3 solve -o out.sok mixed.xsb
+[[ -f out.sok ]] || fail "-o out.sok not written"
+run 3 verify out.sok
+run 0 verify out.sok -l 1,3 && has out 'level 1, solution 1: ok' && has out 'level 3, solution 1: ok, 2 moves'
+run 0 solve -o sample.sok -O pushes "$source_dir/data/levels/boxoban_sample.txt" -l 1-3
+run 0 verify sample.sok && [[ $(grep -c ': ok,' "$work/out") -eq 3 ]] || fail "verify sample.sok: want 3 ok"
+ls -a | grep -q '^\.sample\.sok\.' && fail "a temporary file was left behind"
+
+echo "== -o refuses to overwrite an input"
+cp one.xsb keep.xsb
+run 2 solve -o keep.xsb keep.xsb && has err 'input'
+cmp -s one.xsb keep.xsb || fail "the input file was changed"
+ln -s keep.xsb link.xsb
+run 2 solve -o link.xsb keep.xsb
+run 2 solve -o ./keep.xsb one.xsb keep.xsb
+cmp -s one.xsb keep.xsb || fail "the input file was changed"
+run 3 solve -o no_such_dir/x.sok one.xsb
+[[ -s $work/out ]] && fail "nothing should be solved when -o cannot be written"
+
+if [[ $failures -ne 0 ]]; then
+	echo "$failures failure(s)"
+	exit 1
+fi
+echo "all passed"
