@@ -76,8 +76,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (status == HAKO_OK || status == HAKO_ERR_SOLUTION) {
 			/* A malformed text fails before any step; a well-formed one
 			 * fails, if at all, at a step. */
-			fuzz_expect((plain == NULL) == (status == HAKO_ERR_SOLUTION && r.failed_step == 0));
-			fuzz_expect(r.pushes >= 0 && r.pushes <= r.moves && (size_t)r.moves <= steps);
+			fuzz_expect((plain == NULL) ==
+			            (status == HAKO_ERR_SOLUTION && r.failed_step == 0));
+			fuzz_expect(r.pushes >= 0 && r.pushes <= r.moves &&
+			            (size_t)r.moves <= steps);
 			if (status == HAKO_OK)
 				fuzz_expect((size_t)r.moves == steps && r.message[0] == '\0');
 			else

@@ -58,7 +58,8 @@ static int lurd_next(int value)
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static hako_status lurd_fail(hako_error *err, int line, int column, const char *format, ...)
+static hako_status
+lurd_fail(hako_error *err, int line, int column, const char *format, ...)
 {
 	va_list args;
 	err->line = line;
@@ -130,7 +131,8 @@ static hako_status lurd_compile(const char *text, struct lurd_program *program, 
 			}
 			continue;
 		}
-		struct lurd_token token = {.kind = c, .count = 1, .end = 0, .line = line, .column = column};
+		struct lurd_token token = {
+		    .kind = c, .count = 1, .end = 0, .line = line, .column = column};
 		if (lurd_is_digit(c)) {
 			long count = 0;
 			while (lurd_is_digit(*p)) {
@@ -143,12 +145,14 @@ static hako_status lurd_compile(const char *text, struct lurd_program *program, 
 			token.kind = c;
 			token.count = count;
 			if (count > SOLUTION_MAX_COUNT)
-				status = lurd_fail(err, token.line, token.column, "count over %ld", SOLUTION_MAX_COUNT);
+				status = lurd_fail(err, token.line, token.column, "count over %ld",
+				                   SOLUTION_MAX_COUNT);
 			else if (count == 0)
 				status = lurd_fail(err, token.line, token.column, "a count of 0");
 			else if (!lurd_is_letter(c) && c != '(')
-				status = lurd_fail(err, token.line, token.column,
-				                   "count %ld is not followed by a move letter or '('", count);
+				status = lurd_fail(
+				    err, token.line, token.column,
+				    "count %ld is not followed by a move letter or '('", count);
 			if (status != HAKO_OK)
 				break;
 		}
@@ -157,8 +161,9 @@ static hako_status lurd_compile(const char *text, struct lurd_program *program, 
 			program->token[program->length++] = token;
 		} else if (c == '(') {
 			if (depth == SOLUTION_MAX_DEPTH) {
-				status = lurd_fail(err, token.line, token.column, "groups nested deeper than %d",
-				                   SOLUTION_MAX_DEPTH);
+				status =
+				    lurd_fail(err, token.line, token.column,
+				              "groups nested deeper than %d", SOLUTION_MAX_DEPTH);
 				break;
 			}
 			open[depth++] = program->length;
@@ -176,8 +181,10 @@ static hako_status lurd_compile(const char *text, struct lurd_program *program, 
 			} else {
 				group->end = program->length;
 				/* At most 10^8 * 10^7: no overflow in 64 bits. */
-				int64_t total = (int64_t)steps[depth] + (int64_t)steps[depth + 1] * group->count;
-				steps[depth] = total > SOLUTION_MAX_STEPS ? SOLUTION_MAX_STEPS + 1 : (long)total;
+				int64_t total = (int64_t)steps[depth] +
+				                (int64_t)steps[depth + 1] * group->count;
+				steps[depth] = total > SOLUTION_MAX_STEPS ? SOLUTION_MAX_STEPS + 1
+				                                          : (long)total;
 			}
 			token.line = group->line;
 			token.column = group->column;
@@ -188,8 +195,8 @@ static hako_status lurd_compile(const char *text, struct lurd_program *program, 
 			break;
 		}
 		if (steps[depth] > SOLUTION_MAX_STEPS) {
-			status = lurd_fail(err, token.line, token.column, "expands to more than %ld steps",
-			                   SOLUTION_MAX_STEPS);
+			status = lurd_fail(err, token.line, token.column,
+			                   "expands to more than %ld steps", SOLUTION_MAX_STEPS);
 			break;
 		}
 		column = lurd_next(column);
@@ -374,9 +381,12 @@ static int replay_step(void *user, const struct lurd_token *token)
 	int push = letter >= 'A' && letter <= 'Z';
 	int dx = 0, dy = 0;
 	switch (letter) {
-	case 'l': case 'L': dx = -1; break;
-	case 'r': case 'R': dx = 1; break;
-	case 'u': case 'U': dy = -1; break;
+	case 'l':
+	case 'L': dx = -1; break;
+	case 'r':
+	case 'R': dx = 1; break;
+	case 'u':
+	case 'U': dy = -1; break;
 	default: dy = 1; break; /* 'd', 'D': the compiler admits nothing else */
 	}
 	long step = r->moves + 1;
@@ -406,8 +416,8 @@ static int replay_step(void *user, const struct lurd_token *token)
 	}
 	if (why) {
 		r->failed_step = step;
-		snprintf(r->message, sizeof r->message, "step %ld: '%c' %s (line %d, column %d)", step,
-		         letter, why, token->line, token->column);
+		snprintf(r->message, sizeof r->message, "step %ld: '%c' %s (line %d, column %d)",
+		         step, letter, why, token->line, token->column);
 		return 1;
 	}
 	board->x += dx;
@@ -439,8 +449,10 @@ static hako_status replay_setup(const hako_level *level, struct replay_board *bo
 		char square = level->squares[i];
 		unsigned char cell = 0;
 		switch (square) {
-		case ' ': case '@': break;
-		case '.': case '+': cell = CELL_GOAL; break;
+		case ' ':
+		case '@': break;
+		case '.':
+		case '+': cell = CELL_GOAL; break;
 		case '$': cell = CELL_BOX; break;
 		case '*': cell = CELL_GOAL | CELL_BOX; break;
 		default: cell = CELL_WALL; break; /* '#', and anything unknown */
@@ -453,7 +465,8 @@ static hako_status replay_setup(const hako_level *level, struct replay_board *bo
 		}
 	}
 	if (players != 1) {
-		snprintf(r->message, sizeof r->message, "the level has %d players, not one", players);
+		snprintf(r->message, sizeof r->message, "the level has %d players, not one",
+		         players);
 		free(board->cell);
 		board->cell = NULL;
 		return HAKO_ERR_LEVEL;
@@ -471,7 +484,8 @@ hako_status hako_replay_lurd(const hako_level *level, const char *lurd, hako_rep
 		return HAKO_ERR_ARGUMENT;
 	memset(r, 0, sizeof *r);
 	if (!level || !lurd) {
-		snprintf(r->message, sizeof r->message, "no %s (NULL)", level ? "LURD text" : "level");
+		snprintf(r->message, sizeof r->message, "no %s (NULL)",
+		         level ? "LURD text" : "level");
 		return HAKO_ERR_ARGUMENT;
 	}
 	struct replay_board board;
@@ -486,8 +500,8 @@ hako_status hako_replay_lurd(const hako_level *level, const char *lurd, hako_rep
 		if (status == HAKO_ERR_NOMEM)
 			snprintf(r->message, sizeof r->message, "out of memory");
 		else
-			snprintf(r->message, sizeof r->message, "line %d, column %d: %.120s", err.line,
-			         err.column, err.message);
+			snprintf(r->message, sizeof r->message, "line %d, column %d: %.120s",
+			         err.line, err.column, err.message);
 		free(board.cell);
 		return status;
 	}

@@ -140,9 +140,10 @@ static void test_expand_errors(void **state)
 	expect_expand_error("99999999999999999999999999r", 1, 1, "count over");
 	expect_expand_error("11(10000000r)", 1, 1, "more than 100000000 steps");
 	expect_expand_error("10000000(10000000(r))", 1, 1, "more than 100000000 steps");
-	expect_expand_error("r 10000000(l) 10000000(l) 10000000(l) 10000000(l) 10000000(l) "
-	                    "10000000(l) 10000000(l) 10000000(l) 10000000(l) 10000000(l) 10000000(l)",
-	                    1, 111, "more than");
+	expect_expand_error(
+	    "r 10000000(l) 10000000(l) 10000000(l) 10000000(l) 10000000(l) "
+	    "10000000(l) 10000000(l) 10000000(l) 10000000(l) 10000000(l) 10000000(l)",
+	    1, 111, "more than");
 
 	hako_error err;
 	assert_null(hako_lurd_expand(NULL, &err));
@@ -183,12 +184,9 @@ static void test_run_length(void **state)
 {
 	(void)state;
 	const char *cases[][2] = {
-		{"", ""},
-		{"r", "r"},
-		{"rr", "2r"},
-		{"rrrUllll", "3rU4l"},
-		{"rRrR", "rRrR"},
-		{"uuuuuuuuuuuu d", "12ud"},
+	    {"", ""},         {"r", "r"},
+	    {"rr", "2r"},     {"rrrUllll", "3rU4l"},
+	    {"rRrR", "rRrR"}, {"uuuuuuuuuuuu d", "12ud"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *got = solution_run_length(cases[i][0]);
@@ -223,7 +221,9 @@ static void test_wrap(void **state)
 	got = solution_wrap("lur12d3(ud)", 4);
 	assert_string_equal(got, "lur\n12d\n3(ud\n)");
 	char *back = hako_lurd_expand(got, NULL);
-	assert_string_equal(back, "lur" "dddddddddddd" "ududud");
+	assert_string_equal(back, "lur"
+	                          "dddddddddddd"
+	                          "ududud");
 	free(back);
 	free(got);
 }
@@ -405,8 +405,8 @@ static void expect_solves(const hako_level *level, const char *what, const char 
 	hako_replay r;
 	hako_status st = hako_replay_lurd(level, lurd, &r);
 	if (st != HAKO_OK || r.moves != moves || r.pushes != pushes || !r.solved)
-		print_error("%s: status %d, %ld moves, %ld pushes, solved %d (want %ld/%ld): %s\n", what,
-		            (int)st, r.moves, r.pushes, r.solved, moves, pushes, r.message);
+		print_error("%s: status %d, %ld moves, %ld pushes, solved %d (want %ld/%ld): %s\n",
+		            what, (int)st, r.moves, r.pushes, r.solved, moves, pushes, r.message);
 	assert_int_equal(st, HAKO_OK);
 	assert_int_equal(r.moves, moves);
 	assert_int_equal(r.pushes, pushes);
@@ -568,23 +568,23 @@ static void test_xsokoban_1(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_expand_plain),
-		cmocka_unit_test(test_expand_run_length),
-		cmocka_unit_test(test_expand_groups),
-		cmocka_unit_test(test_expand_comments),
-		cmocka_unit_test(test_expand_errors),
-		cmocka_unit_test(test_expand_limits),
-		cmocka_unit_test(test_run_length),
-		cmocka_unit_test(test_wrap),
-		cmocka_unit_test(test_replay_push),
-		cmocka_unit_test(test_replay_walls),
-		cmocka_unit_test(test_replay_case),
-		cmocka_unit_test(test_replay_syntax_error),
-		cmocka_unit_test(test_replay_already_solved),
-		cmocka_unit_test(test_replay_raw_levels),
-		cmocka_unit_test(test_unit_test_levels),
-		cmocka_unit_test(test_microban_push_optimal),
-		cmocka_unit_test(test_xsokoban_1),
+	    cmocka_unit_test(test_expand_plain),
+	    cmocka_unit_test(test_expand_run_length),
+	    cmocka_unit_test(test_expand_groups),
+	    cmocka_unit_test(test_expand_comments),
+	    cmocka_unit_test(test_expand_errors),
+	    cmocka_unit_test(test_expand_limits),
+	    cmocka_unit_test(test_run_length),
+	    cmocka_unit_test(test_wrap),
+	    cmocka_unit_test(test_replay_push),
+	    cmocka_unit_test(test_replay_walls),
+	    cmocka_unit_test(test_replay_case),
+	    cmocka_unit_test(test_replay_syntax_error),
+	    cmocka_unit_test(test_replay_already_solved),
+	    cmocka_unit_test(test_replay_raw_levels),
+	    cmocka_unit_test(test_unit_test_levels),
+	    cmocka_unit_test(test_microban_push_optimal),
+	    cmocka_unit_test(test_xsokoban_1),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
