@@ -155,6 +155,7 @@ const char *hako_outcome_name(hako_outcome outcome); /* "solved", "unsolvable", 
 typedef struct hako_stats {
 	uint64_t expanded;  /* nodes taken from the open list and expanded */
 	uint64_t generated; /* children produced */
+	uint64_t reopened;  /* closed nodes reached again by a cheaper path */
 	double seconds;     /* wall time of the search (monotonic clock) */
 	size_t peak_bytes;  /* the solver's own peak allocation */
 } hako_stats;

@@ -4,8 +4,10 @@
  * Admissible: each box needs at least its push distance to the goal it
  * finally occupies, pushes move one box each, and the final assignment of
  * boxes to goals is some perfect matching, so the minimum over matchings
- * can never exceed the pushes left. Consistent: one push changes one box's
- * distance row by at most one per goal, so the bound drops by at most one. */
+ * can never exceed the pushes left. Not consistent: a distance is the
+ * minimum over the player's sides (distance.c), and one push can move the
+ * box to a square whose minimum is reached only from another side, so the
+ * bound may drop by more than one; the search reopens nodes for that. */
 #include "bound.h"
 
 #include <string.h>

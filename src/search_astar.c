@@ -6,8 +6,13 @@
  * Move-optimal: the state keeps the exact player square (the square the
  * last push left it on), and a push costs the walk to it plus one. Both
  * compare (primary, secondary) costs lexicographically — (pushes, moves) or
- * (moves, pushes) — with the push bound as the admissible estimate of each;
- * the bound is consistent, so a closed node is never reopened. In the
+ * (moves, pushes) — with the push bound as the admissible estimate of each.
+ * The bound is admissible but not consistent: a box's distance is the
+ * minimum over the sides the player may stand on, and one push can put the
+ * player on a side from which the box is much farther than that minimum,
+ * so the bound can drop by more than one per push. A closed node is
+ * therefore reopened when a cheaper path to it is found, which keeps A*
+ * optimal with an admissible bound. In the
  * push-optimal mode moves are only a tie-break (the state does not know
  * the exact player square), so fewest moves among push-optimal solutions
  * is preferred but not guaranteed. */
@@ -202,8 +207,18 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	uint32_t found = tt_find(&s->table, key, same_position, s);
 	if (found != TT_EMPTY) {
 		node *old = node_at(s, found);
-		if (old->closed || old->cost < cost || (old->cost == cost && old->tie <= tie))
+		if (old->cost < cost || (old->cost == cost && old->tie <= tie))
 			return ADD_PRUNED;
+		/* A closed node is reopened when a cheaper path reaches it (the
+		 * side-aware bound is admissible but not consistent, see above);
+		 * in the push modes only for fewer pushes, as moves there are
+		 * only a tie-break of an inexact state. */
+		if (old->closed) {
+			if (s->mode != HAKO_OPTIMAL_MOVES && old->cost == cost)
+				return ADD_PRUNED;
+			old->closed = 0;
+			s->stats.reopened++;
+		}
 		old->cost = cost;
 		old->tie = tie;
 		old->parent = parent_index;

@@ -1,0 +1,286 @@
+/* test_search.c — the solver: optimal counts on the unit-test levels (from
+ * expected.tsv), unsolvable levels proven so, limits reported as outcomes,
+ * determinism, and every solution replayed by the verifier. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static hako_solve_result solve(const hako_level *level, hako_optimality mode, uint64_t node_limit)
+{
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.optimal = mode;
+	o.time_limit = 0;
+	o.node_limit = node_limit;
+	o.memory_limit = (size_t)256 << 20;
+	hako_solve_result r;
+	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
+	return r;
+}
+
+/* Replay independently and check the counts the solver reported. */
+static void assert_solution_valid(const hako_level *level, const hako_solve_result *r)
+{
+	assert_int_equal(r->outcome, HAKO_SOLVED);
+	assert_non_null(r->solution);
+	hako_replay replay;
+	assert_int_equal(hako_replay_lurd(level, r->solution, &replay), HAKO_OK);
+	assert_true(replay.solved);
+	assert_int_equal(replay.moves, r->moves);
+	assert_int_equal(replay.pushes, r->pushes);
+}
+
+static void tiny_levels(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("#####\n#@$.#\n#####\n");
+	for (int m = 0; m < 3; m++) {
+		hako_solve_result r = solve(level, (hako_optimality)m, 0);
+		assert_solution_valid(level, &r);
+		assert_string_equal(r.solution, "R");
+		hako_solve_result_clear(&r);
+	}
+	hako_level_free(level);
+	/* Already solved: an empty solution. */
+	level = tu_level("####\n#@*#\n####\n");
+	hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 0);
+	assert_int_equal(r.outcome, HAKO_SOLVED);
+	assert_string_equal(r.solution, "");
+	assert_int_equal(r.moves, 0);
+	hako_solve_result_clear(&r);
+	hako_level_free(level);
+}
+
+static void unsolvable_is_proven(void **state)
+{
+	(void)state;
+	/* Box in a corner. */
+	hako_level *level = tu_level("#####\n#$ .#\n# @ #\n#####\n");
+	hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 0);
+	assert_int_equal(r.outcome, HAKO_UNSOLVABLE);
+	assert_null(r.solution);
+	hako_solve_result_clear(&r);
+	hako_level_free(level);
+	/* Two boxes that can each reach only the same goal. */
+	level = tu_level("#######\n"
+	                 "#. $$ #\n"
+	                 "#     #\n"
+	                 "#  .@ #\n"
+	                 "#######\n");
+	r = solve(level, HAKO_OPTIMAL_MOVES, 0);
+	assert_int_equal(r.outcome, HAKO_UNSOLVABLE);
+	hako_solve_result_clear(&r);
+	hako_level_free(level);
+}
+
+static void limits_are_outcomes(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("###########\n"
+	                             "# .  .  . #\n"
+	                             "# $ $ $ $ #\n"
+	                             "#.   @   .#\n"
+	                             "# $ $ $ $ #\n"
+	                             "# .  .  . #\n"
+	                             "###########\n");
+	hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 3);
+	assert_int_equal(r.outcome, HAKO_NODE_LIMIT);
+	assert_int_equal(r.stats.expanded, 3);
+	hako_solve_result_clear(&r);
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.optimal = HAKO_OPTIMAL_PUSHES;
+	o.memory_limit = 64 << 10; /* far too small */
+	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
+	assert_int_equal(r.outcome, HAKO_MEMOUT);
+	assert_true(r.stats.peak_bytes <= o.memory_limit);
+	hako_solve_result_clear(&r);
+	hako_level_free(level);
+}
+
+static int cancel_at_once(void *user, const hako_stats *stats)
+{
+	(void)stats;
+	++*(int *)user;
+	return 1;
+}
+
+static void progress_can_cancel(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("###########\n"
+	                             "# .  .  . #\n"
+	                             "# $ $ $ $ #\n"
+	                             "#.   @   .#\n"
+	                             "# $ $ $ $ #\n"
+	                             "# .  .  . #\n"
+	                             "###########\n");
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.optimal = HAKO_OPTIMAL_MOVES;
+	int calls = 0;
+	o.progress = cancel_at_once;
+	o.progress_user = &calls;
+	o.progress_interval = 5;
+	hako_solve_result r;
+	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
+	assert_int_equal(r.outcome, HAKO_CANCELLED);
+	assert_int_equal(calls, 1);
+	hako_solve_result_clear(&r);
+	hako_level_free(level);
+}
+
+static void rejects_bad_arguments(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("#####\n#@$.#\n#####\n");
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	hako_solve_result r;
+	o.size = 3;
+	assert_int_equal(hako_solve(level, &o, &r), HAKO_ERR_ARGUMENT);
+	hako_solver_options_init(&o);
+	o.optimal = (hako_optimality)7;
+	assert_int_equal(hako_solve(level, &o, &r), HAKO_ERR_ARGUMENT);
+	assert_int_equal(hako_solve(NULL, NULL, &r), HAKO_ERR_ARGUMENT);
+	hako_level_free(level);
+}
+
+/* ../shared/levels/unit_tests/expected.tsv: the optimal counts. */
+static void unit_test_levels(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/unit_tests/expected.tsv", tu_shared_levels());
+	char *tsv = tu_read_file(path, NULL);
+	assert_non_null(tsv);
+	int checked = 0;
+	for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+		if (line[0] == '#' || strncmp(line, "file\t", 5) == 0)
+			continue;
+		char file[128], solvable[8];
+		long move_moves = 0, move_pushes = 0, push_pushes = 0, push_moves = 0;
+		char *fields[8] = {0};
+		int nf = 0;
+		for (char *p = line; nf < 8; nf++) {
+			fields[nf] = p;
+			char *tab = strchr(p, '\t');
+			if (!tab) {
+				nf++;
+				break;
+			}
+			*tab = '\0';
+			p = tab + 1;
+		}
+		snprintf(file, sizeof file, "%s", fields[0]);
+		snprintf(solvable, sizeof solvable, "%s", fields[1]);
+		if (strcmp(file, "00-empty.txt") == 0)
+			continue; /* no boxes: rejected by validation (test_level) */
+		if (strcmp(solvable, "yes") == 0) {
+			move_moves = atol(fields[2]);
+			move_pushes = atol(fields[3]);
+			push_pushes = atol(fields[5]);
+			push_moves = atol(fields[6]);
+		}
+		snprintf(path, sizeof path, "%s/unit_tests/%s", tu_shared_levels(), file);
+		hako_collection *c = tu_collection(path);
+		const hako_level *level = hako_collection_level(c, 0);
+		assert_int_equal(hako_level_status(level, NULL), HAKO_OK);
+		hako_solve_result pr = solve(level, HAKO_OPTIMAL_PUSHES, 0);
+		hako_solve_result mr = solve(level, HAKO_OPTIMAL_MOVES, 0);
+		hako_solve_result nr = solve(level, HAKO_OPTIMAL_NONE, 0);
+		print_message("%-32s pushes-opt %s %ld/%ld  moves-opt %s %ld/%ld\n", file,
+		              hako_outcome_name(pr.outcome), pr.pushes, pr.moves,
+		              hako_outcome_name(mr.outcome), mr.moves, mr.pushes);
+		if (strcmp(solvable, "yes") == 0) {
+			assert_solution_valid(level, &pr);
+			assert_solution_valid(level, &mr);
+			assert_solution_valid(level, &nr);
+			assert_int_equal(pr.pushes, push_pushes);
+			assert_true(pr.moves <= push_moves || pr.moves >= mr.moves);
+			assert_int_equal(mr.moves, move_moves);
+			/* Ties go to fewer pushes: never more than the table's. */
+			assert_true(mr.pushes <= move_pushes);
+		} else {
+			assert_int_equal(pr.outcome, HAKO_UNSOLVABLE);
+			assert_int_equal(mr.outcome, HAKO_UNSOLVABLE);
+			assert_int_equal(nr.outcome, HAKO_UNSOLVABLE);
+		}
+		hako_solve_result_clear(&pr);
+		hako_solve_result_clear(&mr);
+		hako_solve_result_clear(&nr);
+		hako_collection_free(c);
+		checked++;
+	}
+	assert_int_equal(checked, 9);
+	free(tsv);
+}
+
+/* The first Microban levels, push-optimal, against the table. */
+static void microban_first_levels(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	snprintf(path, sizeof path, "%s/Microban_155.push_optimal.tsv", tu_shared_levels());
+	char *tsv = tu_read_file(path, NULL);
+	assert_non_null(tsv);
+	long expected[200] = {0};
+	for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+		int n;
+		long pushes;
+		if (sscanf(line, "%d\t%ld", &n, &pushes) == 2 && n > 0 && n < 200)
+			expected[n] = pushes;
+	}
+	free(tsv);
+	for (int n = 1; n <= 12; n++) {
+		const hako_level *level = hako_collection_level(c, (size_t)n - 1);
+		hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 2000000);
+		assert_solution_valid(level, &r);
+		assert_int_equal(r.pushes, expected[n]);
+		hako_solve_result_clear(&r);
+	}
+	hako_collection_free(c);
+}
+
+static void deterministic(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("###########\n"
+	                             "# .  .  . #\n"
+	                             "# $ $ $ $ #\n"
+	                             "#.   @   .#\n"
+	                             "# $ $ $ $ #\n"
+	                             "# .  .  . #\n"
+	                             "###########\n");
+	hako_solve_result a = solve(level, HAKO_OPTIMAL_PUSHES, 20000);
+	hako_solve_result b = solve(level, HAKO_OPTIMAL_PUSHES, 20000);
+	assert_int_equal(a.outcome, b.outcome);
+	assert_true(a.stats.expanded == b.stats.expanded);
+	assert_true(a.stats.generated == b.stats.generated);
+	if (a.outcome == HAKO_SOLVED)
+		assert_string_equal(a.solution, b.solution);
+	hako_solve_result_clear(&a);
+	hako_solve_result_clear(&b);
+	hako_level_free(level);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(tiny_levels),
+	    cmocka_unit_test(unsolvable_is_proven),
+	    cmocka_unit_test(limits_are_outcomes),
+	    cmocka_unit_test(progress_can_cancel),
+	    cmocka_unit_test(rejects_bad_arguments),
+	    cmocka_unit_test(unit_test_levels),
+	    cmocka_unit_test(microban_first_levels),
+	    cmocka_unit_test(deterministic),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,73 @@
+/* test_tt.c — the transposition table finds what was stored, tells apart
+ * positions whose keys collide, grows, and stays inside its budget. */
+#include <stdlib.h>
+
+#include "testutil.h"
+#include "tt.h"
+
+typedef struct fake {
+	uint64_t keys[70000];
+	uint32_t probe; /* the node the caller "is looking for" */
+} fake;
+
+static int same(void *user, uint32_t node)
+{
+	return ((fake *)user)->probe == node;
+}
+
+static uint64_t key_of(void *user, uint32_t node)
+{
+	return ((fake *)user)->keys[node];
+}
+
+static void stores_and_finds(void **state)
+{
+	(void)state;
+	fake *f = calloc(1, sizeof *f);
+	memory mem = {0, 0, (size_t)64 << 20};
+	tt t;
+	assert_int_equal(tt_init(&t, &mem, 4), HAKO_OK);
+	for (uint32_t i = 0; i < 70000; i++) {
+		/* Every key repeats once: equal keys, different positions. */
+		f->keys[i] = (uint64_t)(i / 2) * 0x9E3779B97F4A7C15ull;
+		assert_int_equal(tt_insert(&t, f->keys[i], i, key_of, f), HAKO_OK);
+	}
+	for (uint32_t i = 0; i < 70000; i++) {
+		f->probe = i;
+		assert_int_equal(tt_find(&t, f->keys[i], same, f), i);
+	}
+	f->probe = 99999999;
+	assert_int_equal(tt_find(&t, 42, same, f), TT_EMPTY);
+	assert_true(t.count * 2 <= t.mask + 1);
+	tt_free(&t);
+	assert_int_equal(mem.used, 0);
+	free(f);
+}
+
+static void refuses_to_grow_past_budget(void **state)
+{
+	(void)state;
+	fake *f = calloc(1, sizeof *f);
+	memory mem = {0, 0, 64 * sizeof(tt_entry)};
+	tt t;
+	assert_int_equal(tt_init(&t, &mem, 5), HAKO_OK);
+	hako_status st = HAKO_OK;
+	uint32_t i = 0;
+	for (; i < 1000 && st == HAKO_OK; i++) {
+		f->keys[i] = i * 7919u;
+		st = tt_insert(&t, f->keys[i], i, key_of, f);
+	}
+	assert_int_equal(st, HAKO_ERR_NOMEM);
+	assert_true(mem.peak <= mem.limit);
+	tt_free(&t);
+	free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(stores_and_finds),
+	    cmocka_unit_test(refuses_to_grow_past_budget),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
