@@ -47,10 +47,15 @@ for target in "${targets[@]}"; do
 	name=$(basename "$target")
 	corpus=$(mktemp -d)
 	seeds=()
-	[[ -d fuzz/corpus/$name ]] && seeds=("fuzz/corpus/$name")
+	[[ -d fuzz/seeds/${name#fuzz_} ]] && seeds=("fuzz/seeds/${name#fuzz_}")
 	echo "fuzz: $name for ${each}s"
-	"$target" -max_total_time="$each" -print_final_stats=0 "$corpus" "${seeds[@]}" \
-		>"$corpus.log" 2>&1 || { tail -50 "$corpus.log"; echo "fuzz: $name FAILED"; exit 1; }
+	# New inputs go to a scratch corpus; the committed seeds are only read.
+	# A crashing input is saved under build/fuzz/artifacts/ to reproduce with
+	# "$target" FILE.
+	mkdir -p build/fuzz/artifacts
+	"$target" -max_total_time="$each" -max_len=4096 -artifact_prefix="build/fuzz/artifacts/$name-" \
+		"$corpus" "${seeds[@]}" >"$corpus.log" 2>&1 ||
+		{ tail -50 "$corpus.log"; echo "fuzz: $name FAILED (input in build/fuzz/artifacts/)"; exit 1; }
 	grep -E '^(#[0-9]+ *DONE|Done [0-9]+ runs)' "$corpus.log" | tail -1 || true
 	rm -rf "$corpus" "$corpus.log"
 done
