@@ -55,10 +55,13 @@ static void on_sigint(int signal_number)
 	interrupted = 1;
 }
 
-/* The first Ctrl-C asks the search to stop; a second one kills as usual. */
+/* The first Ctrl-C asks the search to stop; a second one kills as usual.
+ * An ignored SIGINT (a background job of a script) stays ignored. */
 static void install_sigint(void)
 {
-	struct sigaction action;
+	struct sigaction action, old;
+	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+		return;
 	memset(&action, 0, sizeof action);
 	action.sa_handler = on_sigint;
 	sigemptyset(&action.sa_mask);
@@ -192,7 +195,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.memory_limit = (size_t)run->config->memory_mib << 20;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
-	options.progress_interval = 16384;
+	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */
 	hako_solve_result result;
 	memset(&result, 0, sizeof result);
 	progress_start(&run->progress, input->name, number, hako_level_title(level));
