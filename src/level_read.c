@@ -158,6 +158,14 @@ static void nomem(reader *r)
 	}
 }
 
+/* Text kept from a line: a NUL byte would cut the C string short, and the
+ * shortened text could read differently, so it becomes '?'. */
+static void replace_nul(char *text, size_t length)
+{
+	for (char *c = memchr(text, '\0', length); c; c = memchr(c, '\0', length - (size_t)(c - text)))
+		*c = '?';
+}
+
 static void set_field(reader *r, char **field, text_line value)
 {
 	char *copy = level_strndup(value.text, value.length);
@@ -165,6 +173,7 @@ static void set_field(reader *r, char **field, text_line value)
 		nomem(r);
 		return;
 	}
+	replace_nul(copy, value.length);
 	free(*field);
 	*field = copy;
 }
@@ -181,11 +190,12 @@ static void add_note(reader *r, text_line line)
 {
 	if (!r->last)
 		return; /* before the first board: part of the header text */
-	while (line.length > 0 && is_space(line.text[line.length - 1]))
-		line.length--;
+	size_t start = r->notes.length + (r->notes.length > 0);
 	if ((r->notes.length && level_buf_putc(&r->notes, '\n')) ||
 	    level_buf_append(&r->notes, line.text, line.length))
 		nomem(r);
+	else
+		replace_nul(r->notes.data + start, line.length);
 }
 
 static void end_solution(reader *r)
@@ -379,7 +389,8 @@ static void read_lines(reader *r)
 		const char *newline = memchr(start, '\n', r->length - pos);
 		size_t length = newline ? (size_t)(newline - start) : r->length - pos;
 		text_line line = {start, length, pos, ++number};
-		if (line.length > 0 && line.text[line.length - 1] == '\r')
+		/* CRLF, and trailing spaces that would make notes differ on re-reading */
+		while (line.length > 0 && is_space(line.text[line.length - 1]))
 			line.length--;
 		read_line(r, line);
 		r->prev = line;
