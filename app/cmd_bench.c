@@ -8,11 +8,11 @@
 #include "options.h"
 
 static const char bench_help[] =
-	"Usage: hako bench\n"
-	"Search the built-in fixed positions (fixed table size, one thread, a node\n"
-	"limit per position) and print one line per position, then the signature\n"
-	"line 'nodes: N' and the speed. The node count is deterministic: a change to\n"
-	"search behaviour moves it, a pure refactor does not.\n";
+    "Usage: hako bench\n"
+    "Search the built-in fixed positions (fixed table size, one thread, a node\n"
+    "limit per position) and print one line per position, then the signature\n"
+    "line 'nodes: N' and the speed. The node count is deterministic: a change to\n"
+    "search behaviour moves it, a pure refactor does not.\n";
 
 static void bench_each(void *user, int index, const char *name, const hako_solve_result *r)
 {

@@ -12,7 +12,8 @@ int cmd_deadlocks(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			fputs("Usage: hako deadlocks FILE [-l N] [--moves LURD] [--json]\n"
-			      "Not yet implemented: it comes with the deadlock-detection issue (#3).\n",
+			      "Not yet implemented: it comes with the deadlock-detection issue "
+			      "(#3).\n",
 			      stdout);
 			return 0;
 		}

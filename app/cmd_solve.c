@@ -12,40 +12,40 @@
 #include "solve.h"
 
 static const char solve_help[] =
-	"Usage: hako solve [options] FILE...\n"
-	"Solve the levels of .xsb/.sok/.txt collections; FILE may be - for stdin.\n"
-	"\n"
-	"  -l, --level SPEC                1-based: 3   3,5-9   (default: all)\n"
-	"  -t, --time SECONDS              limit per level (default 60; 0: none)\n"
-	"  -M, --memory MIB                memory budget for the search (default 1024)\n"
-	"  -O, --optimal pushes|moves|none push-optimal, move-optimal, or fastest (default none)\n"
-	"  -o, --output FILE.sok           write the levels with their Solution blocks\n"
-	"                                  (atomically; never over an input file)\n"
-	"      --json                      one JSON object per level on stdout\n"
-	"  -q, --quiet                     no progress on stderr\n"
-	"  -v, --verbose                   progress on stderr even when it is not a terminal\n"
-	"  -h, --help                      this text\n"
-	"\n"
-	"Prints a table (level, title, status, moves, pushes, nodes, seconds, MiB)\n"
-	"and a totals line. With --json, each line is\n"
-	"  {\"file\", \"level\", \"title\", \"status\", \"moves\", \"pushes\", \"solution\",\n"
-	"   \"optimal\", \"nodes\", \"seconds\", \"peak_mib\"}\n"
-	"status is solved, unsolvable, timeout, memout, invalid (with an \"error\"\n"
-	"field) or cancelled (Ctrl-C); a level that is not solved has moves 0,\n"
-	"pushes 0 and solution \"\".\n"
-	"\n"
-	"Exit codes: 0 every level solved; 1 some level not solved; 2 usage error;\n"
-	"3 input error: a file that cannot be read or parsed (nothing is solved),\n"
-	"or an invalid level in a collection (the other levels are still solved and\n"
-	"the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
+    "Usage: hako solve [options] FILE...\n"
+    "Solve the levels of .xsb/.sok/.txt collections; FILE may be - for stdin.\n"
+    "\n"
+    "  -l, --level SPEC                1-based: 3   3,5-9   (default: all)\n"
+    "  -t, --time SECONDS              limit per level (default 60; 0: none)\n"
+    "  -M, --memory MIB                memory budget for the search (default 1024)\n"
+    "  -O, --optimal pushes|moves|none push-optimal, move-optimal, or fastest (default none)\n"
+    "  -o, --output FILE.sok           write the levels with their Solution blocks\n"
+    "                                  (atomically; never over an input file)\n"
+    "      --json                      one JSON object per level on stdout\n"
+    "  -q, --quiet                     no progress on stderr\n"
+    "  -v, --verbose                   progress on stderr even when it is not a terminal\n"
+    "  -h, --help                      this text\n"
+    "\n"
+    "Prints a table (level, title, status, moves, pushes, nodes, seconds, MiB)\n"
+    "and a totals line. With --json, each line is\n"
+    "  {\"file\", \"level\", \"title\", \"status\", \"moves\", \"pushes\", \"solution\",\n"
+    "   \"optimal\", \"nodes\", \"seconds\", \"peak_mib\"}\n"
+    "status is solved, unsolvable, timeout, memout, invalid (with an \"error\"\n"
+    "field) or cancelled (Ctrl-C); a level that is not solved has moves 0,\n"
+    "pushes 0 and solution \"\".\n"
+    "\n"
+    "Exit codes: 0 every level solved; 1 some level not solved; 2 usage error;\n"
+    "3 input error: a file that cannot be read or parsed (nothing is solved),\n"
+    "or an invalid level in a collection (the other levels are still solved and\n"
+    "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
 enum { OPT_JSON = 1000 };
 
-static const opt_spec solve_specs[] = {
-	{'l', "level", 1, 'l'},   {'t', "time", 1, 't'},     {'M', "memory", 1, 'M'},
-	{'O', "optimal", 1, 'O'}, {'o', "output", 1, 'o'},   {0, "json", 0, OPT_JSON},
-	{'q', "quiet", 0, 'q'},   {'v', "verbose", 0, 'v'},  {'h', "help", 0, 'h'},
-	{0, NULL, 0, OPT_END}};
+static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},  {'t', "time", 1, 't'},
+                                       {'M', "memory", 1, 'M'}, {'O', "optimal", 1, 'O'},
+                                       {'o', "output", 1, 'o'}, {0, "json", 0, OPT_JSON},
+                                       {'q', "quiet", 0, 'q'},  {'v', "verbose", 0, 'v'},
+                                       {'h', "help", 0, 'h'},   {0, NULL, 0, OPT_END}};
 
 static volatile sig_atomic_t interrupted;
 
@@ -78,7 +78,8 @@ static int parse_optimal(const char *text, hako_optimality *out)
 	else if (strcmp(text, "none") == 0)
 		*out = HAKO_OPTIMAL_NONE;
 	else
-		return opt_usage_error("solve", "--optimal: '%s' is not pushes, moves or none", text);
+		return opt_usage_error("solve", "--optimal: '%s' is not pushes, moves or none",
+		                       text);
 	return 0;
 }
 
@@ -87,7 +88,9 @@ static int apply_option(solve_config *config, int id, const char *value)
 {
 	switch (id) {
 	case 'l': return level_spec_parse("solve", value, &config->levels) ? EXIT_USAGE : 0;
-	case 't': return opt_parse_seconds("solve", "--time", value, &config->time_limit) ? EXIT_USAGE : 0;
+	case 't':
+		return opt_parse_seconds("solve", "--time", value, &config->time_limit) ? EXIT_USAGE
+		                                                                        : 0;
 	case 'M':
 		return opt_parse_long("solve", "--memory", value, 1, 1L << 20, &config->memory_mib)
 		           ? EXIT_USAGE
@@ -171,8 +174,8 @@ static void report_invalid(solve_run *run, const input_file *input, long number,
 	char text[INPUT_ERROR_TEXT];
 	input_format_error(input->name, err, text, sizeof text);
 	fprintf(stderr, "%s\n", text);
-	report_row row = {input->path, number, hako_level_title(level), "invalid", text, NULL,
-	                  run->config->optimal};
+	report_row row = {input->path, number, hako_level_title(level), "invalid",
+	                  text,        NULL,   run->config->optimal};
 	report_level(run->config, &row, &run->totals);
 	run->any_invalid = 1;
 }
@@ -205,7 +208,8 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 		result.outcome = HAKO_MEMOUT;
 	} else if (status != HAKO_OK) {
 		/* Not a search outcome: the library refused the level. */
-		snprintf(err.message, sizeof err.message, "cannot be solved: %s", hako_strerror(status));
+		snprintf(err.message, sizeof err.message, "cannot be solved: %s",
+		         hako_strerror(status));
 		err.line = hako_level_line(level);
 		err.column = 0;
 		out->invalid = 1;
@@ -213,9 +217,9 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 		hako_solve_result_clear(&result);
 		return;
 	}
-	report_row row = {input->path, number, hako_level_title(level),
-	                  report_status_name(result.outcome), NULL, &result,
-	                  run->config->optimal};
+	report_row row = {
+	    input->path, number,  hako_level_title(level), report_status_name(result.outcome),
+	    NULL,        &result, run->config->optimal};
 	report_level(run->config, &row, &run->totals);
 	if (result.outcome == HAKO_SOLVED && result.solution)
 		out->solution = strdup(result.solution);
@@ -237,7 +241,8 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	memset(&run, 0, sizeof run);
 	run.config = config;
 	run.progress.tty = isatty(STDERR_FILENO);
-	run.progress.enabled = config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
+	run.progress.enabled =
+	    config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
 	run.progress.cancel = &interrupted;
 	install_sigint();
 	report_table_header(config);
@@ -260,7 +265,8 @@ static void free_outcomes(level_outcome **outcomes, const input_file *inputs, in
 	for (int i = 0; i < count; i++) {
 		if (!outcomes[i])
 			continue;
-		size_t levels = inputs[i].collection ? hako_collection_count(inputs[i].collection) : 0;
+		size_t levels =
+		    inputs[i].collection ? hako_collection_count(inputs[i].collection) : 0;
 		for (size_t j = 0; j < levels; j++)
 			free(outcomes[i][j].solution);
 		free(outcomes[i]);

@@ -11,23 +11,23 @@
 #include "options.h"
 
 static const char verify_help[] =
-	"Usage: hako verify FILE [-l SPEC] [LURD|-]\n"
-	"Replay solutions and check that they solve their levels.\n"
-	"\n"
-	"With LURD (or - to read it from stdin) the one selected level is replayed\n"
-	"with it; -l is needed when FILE holds more than one level. Without LURD,\n"
-	"every Solution block stored in FILE (a .sok, such as 'hako solve -o'\n"
-	"writes) is replayed on its level. FILE may be - for stdin.\n"
-	"\n"
-	"  -l, --level SPEC   1-based levels: 3   3,5-9   (default: all)\n"
-	"  -h, --help         this text\n"
-	"\n"
-	"Prints one line per solution: moves and pushes (pushes re-derived from the\n"
-	"replay), or the step where it goes wrong.\n"
-	"Exit codes: 0 every solution solves its level; 1 a selected level has no\n"
-	"solution to check; 2 usage error; 3 input error: unreadable file, bad level,\n"
-	"or a solution that is malformed, makes an illegal step, or does not end\n"
-	"with every box on a goal.\n";
+    "Usage: hako verify FILE [-l SPEC] [LURD|-]\n"
+    "Replay solutions and check that they solve their levels.\n"
+    "\n"
+    "With LURD (or - to read it from stdin) the one selected level is replayed\n"
+    "with it; -l is needed when FILE holds more than one level. Without LURD,\n"
+    "every Solution block stored in FILE (a .sok, such as 'hako solve -o'\n"
+    "writes) is replayed on its level. FILE may be - for stdin.\n"
+    "\n"
+    "  -l, --level SPEC   1-based levels: 3   3,5-9   (default: all)\n"
+    "  -h, --help         this text\n"
+    "\n"
+    "Prints one line per solution: moves and pushes (pushes re-derived from the\n"
+    "replay), or the step where it goes wrong.\n"
+    "Exit codes: 0 every solution solves its level; 1 a selected level has no\n"
+    "solution to check; 2 usage error; 3 input error: unreadable file, bad level,\n"
+    "or a solution that is malformed, makes an illegal step, or does not end\n"
+    "with every box on a goal.\n";
 
 typedef struct verify_args {
 	const char *file;
@@ -38,7 +38,7 @@ typedef struct verify_args {
 static int parse_args(int argc, char **argv, verify_args *args)
 {
 	static const opt_spec specs[] = {
-		{'l', "level", 1, 'l'}, {'h', "help", 0, 'h'}, {0, NULL, 0, OPT_END}};
+	    {'l', "level", 1, 'l'}, {'h', "help", 0, 'h'}, {0, NULL, 0, OPT_END}};
 	opt_scanner scanner;
 	const char *value;
 	memset(args, 0, sizeof *args);
@@ -79,7 +79,8 @@ static int verify_one(const hako_level *level, long number, size_t index, const 
 		if (replay.failed_step > 0 && strncmp(replay.message, "step ", 5) != 0)
 			printf("FAILED at step %ld: %s\n", replay.failed_step, replay.message);
 		else
-			printf("FAILED: %s\n", replay.message[0] ? replay.message : hako_strerror(status));
+			printf("FAILED: %s\n",
+			       replay.message[0] ? replay.message : hako_strerror(status));
 		return -1;
 	}
 	if (!replay.solved) {
@@ -128,8 +129,8 @@ static int run_verify(const verify_args *args, input_file *file, char *lurd)
 	long count = (long)hako_collection_count(file->collection);
 	long max = level_spec_max(&args->levels);
 	if (max > count)
-		return opt_usage_error("verify", "%s has %ld level%s, there is no level %ld", file->name,
-		                       count, count == 1 ? "" : "s", max);
+		return opt_usage_error("verify", "%s has %ld level%s, there is no level %ld",
+		                       file->name, count, count == 1 ? "" : "s", max);
 	long single = 1;
 	if (lurd && !level_spec_single(&args->levels, &single) && count != 1)
 		return opt_usage_error("verify", "%s has %ld levels: say which one with -l N",

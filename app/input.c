@@ -90,7 +90,8 @@ int input_load(input_file *file, const char *path)
 		return EXIT_INPUT;
 	hako_error err;
 	memset(&err, 0, sizeof err);
-	hako_status status = hako_collection_parse(text, length, file->name, &file->collection, &err);
+	hako_status status =
+	    hako_collection_parse(text, length, file->name, &file->collection, &err);
 	free(text);
 	if (status != HAKO_OK) {
 		if (err.message[0] == '\0')

@@ -9,8 +9,8 @@
 
 /* A collection loaded from a path ("-" is standard input). */
 typedef struct input_file {
-	const char *path;  /* as given on the command line */
-	const char *name;  /* for messages: the path, or "<stdin>" */
+	const char *path; /* as given on the command line */
+	const char *name; /* for messages: the path, or "<stdin>" */
 	hako_collection *collection;
 } input_file;
 

@@ -8,21 +8,21 @@
 #include "options.h"
 
 static const char usage_text[] =
-	"Usage: hako VERB [options] ...\n"
-	"A Sokoban solver.\n"
-	"\n"
-	"Verbs:\n"
-	"  solve [options] FILE...        solve levels (FILE may be - for stdin)\n"
-	"  verify FILE [-l N] [LURD|-]    replay solutions and check they solve their levels\n"
-	"  deadlocks FILE [-l N] ...      dead squares and deadlock verdicts (not yet implemented)\n"
-	"  bench                          deterministic node-count signature\n"
-	"  play [FILE]                    the terminal player (not yet implemented)\n"
-	"\n"
-	"Run 'hako VERB --help' for the options of a verb.\n"
-	"\n"
-	"Exit codes: 0 every level solved (or verified), 1 some not solved,\n"
-	"2 usage error, 3 input error (unreadable file, bad level, bad solution),\n"
-	"130 interrupted (Ctrl-C).\n";
+    "Usage: hako VERB [options] ...\n"
+    "A Sokoban solver.\n"
+    "\n"
+    "Verbs:\n"
+    "  solve [options] FILE...        solve levels (FILE may be - for stdin)\n"
+    "  verify FILE [-l N] [LURD|-]    replay solutions and check they solve their levels\n"
+    "  deadlocks FILE [-l N] ...      dead squares and deadlock verdicts (not yet implemented)\n"
+    "  bench                          deterministic node-count signature\n"
+    "  play [FILE]                    the terminal player (not yet implemented)\n"
+    "\n"
+    "Run 'hako VERB --help' for the options of a verb.\n"
+    "\n"
+    "Exit codes: 0 every level solved (or verified), 1 some not solved,\n"
+    "2 usage error, 3 input error (unreadable file, bad level, bad solution),\n"
+    "130 interrupted (Ctrl-C).\n";
 
 typedef struct verb {
 	const char *name;
@@ -30,17 +30,15 @@ typedef struct verb {
 } verb;
 
 static const verb verbs[] = {
-	{"solve", cmd_solve},
-	{"verify", cmd_verify},
-	{"bench", cmd_bench},
-	{"deadlocks", cmd_deadlocks},
-	{"play", cmd_play},
+    {"solve", cmd_solve},         {"verify", cmd_verify}, {"bench", cmd_bench},
+    {"deadlocks", cmd_deadlocks}, {"play", cmd_play},
 };
 
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return opt_usage_error(NULL, "no verb given (solve, verify, bench, deadlocks, play)");
+		return opt_usage_error(NULL,
+		                       "no verb given (solve, verify, bench, deadlocks, play)");
 	const char *name = argv[1];
 	if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
 		fputs(usage_text, stdout);

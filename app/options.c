@@ -141,7 +141,8 @@ int opt_parse_seconds(const char *verb, const char *option, const char *text, do
 	double seconds = strtod(text, &end);
 	if (end == text || *end != '\0' || errno != 0 || !isfinite(seconds) || seconds < 0 ||
 	    seconds > 1e9) {
-		opt_usage_error(verb, "%s: '%s' is not a number of seconds (0 = no limit)", option, text);
+		opt_usage_error(verb, "%s: '%s' is not a number of seconds (0 = no limit)", option,
+		                text);
 		return -1;
 	}
 	*out = seconds;
@@ -155,8 +156,8 @@ int opt_parse_long(const char *verb, const char *option, const char *text, long 
 	errno = 0;
 	long number = strtol(text, &end, 10);
 	if (end == text || *end != '\0' || errno != 0 || number < min || number > max) {
-		opt_usage_error(verb, "%s: '%s' is not a whole number from %ld to %ld", option, text,
-		                min, max);
+		opt_usage_error(verb, "%s: '%s' is not a whole number from %ld to %ld", option,
+		                text, min, max);
 		return -1;
 	}
 	*out = number;
@@ -191,9 +192,10 @@ int level_spec_parse(const char *verb, const char *text, level_spec *spec)
 		}
 		if (first < 0 || last < first || (*p != ',' && *p != '\0') ||
 		    spec->count == LEVEL_SPEC_MAX_RANGES) {
-			opt_usage_error(verb,
-			                "bad level spec '%s' (want 1-based numbers and ranges: 3 or 3,5-9)",
-			                text);
+			opt_usage_error(
+			    verb,
+			    "bad level spec '%s' (want 1-based numbers and ranges: 3 or 3,5-9)",
+			    text);
 			return -1;
 		}
 		spec->ranges[spec->count].first = first;

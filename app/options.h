@@ -32,10 +32,10 @@ enum {
 typedef struct opt_scanner {
 	int argc;
 	char **argv;
-	int index;           /* next argv element */
-	int cluster;         /* position inside "-qv" style clusters, 0 if none */
-	int operands_only;   /* after "--" */
-	const char *verb;    /* for messages: "solve" */
+	int index;         /* next argv element */
+	int cluster;       /* position inside "-qv" style clusters, 0 if none */
+	int operands_only; /* after "--" */
+	const char *verb;  /* for messages: "solve" */
 } opt_scanner;
 
 void opt_init(opt_scanner *s, int argc, char **argv, const char *verb);
@@ -44,12 +44,12 @@ void opt_init(opt_scanner *s, int argc, char **argv, const char *verb);
  * operand; "--" ends options. */
 int opt_next(opt_scanner *s, const opt_spec *specs, const char **value);
 
-/* Print "hako: <verb>: message" plus the hint to --help; returns EXIT_USAGE. */
+/* Print "hako: message" plus the hint to "hako VERB --help"; returns EXIT_USAGE. */
 int opt_usage_error(const char *verb, const char *format, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 
 /* Numbers with range checks; print a usage error and return -1 if bad. */
 int opt_parse_seconds(const char *verb, const char *option, const char *text, double *out);

@@ -33,7 +33,8 @@ int sok_output_check(const char *path, const input_file *inputs, int count)
 {
 	struct stat target, source;
 	if (strcmp(path, "-") == 0 || path[0] == '\0')
-		return opt_usage_error("solve", "-o needs a file name (the .sok is not written to stdout)");
+		return opt_usage_error("solve",
+		                       "-o needs a file name (the .sok is not written to stdout)");
 	int exists = stat(path, &target) == 0;
 	for (int i = 0; i < count; i++) {
 		if (strcmp(inputs[i].path, "-") == 0)
@@ -42,8 +43,9 @@ int sok_output_check(const char *path, const input_file *inputs, int count)
 		           (exists && stat(inputs[i].path, &source) == 0 &&
 		            source.st_dev == target.st_dev && source.st_ino == target.st_ino);
 		if (same)
-			return opt_usage_error("solve", "-o %s would overwrite an input file; choose another name",
-			                       path);
+			return opt_usage_error(
+			    "solve", "-o %s would overwrite an input file; choose another name",
+			    path);
 	}
 	if (exists && S_ISDIR(target.st_mode)) {
 		fprintf(stderr, "hako: %s: Is a directory\n", path);
@@ -77,8 +79,8 @@ static int write_file_levels(FILE *out, const input_file *input, const level_out
 		if (!outcomes[i].attempted)
 			continue;
 		const char *const solutions[1] = {outcomes[i].solution};
-		char *entry = hako_level_to_sok(hako_collection_level(input->collection, i), solutions,
-		                                outcomes[i].solution ? 1 : 0);
+		char *entry = hako_level_to_sok(hako_collection_level(input->collection, i),
+		                                solutions, outcomes[i].solution ? 1 : 0);
 		if (!entry)
 			return -1;
 		size_t length = strlen(entry);
@@ -126,7 +128,8 @@ int sok_output_write(const char *path, const input_file *inputs, int count,
 	char *temp_path = NULL;
 	FILE *out = open_temporary(path, &temp_path);
 	if (!out) {
-		fprintf(stderr, "hako: %s: cannot create a temporary file: %s\n", path, strerror(errno));
+		fprintf(stderr, "hako: %s: cannot create a temporary file: %s\n", path,
+		        strerror(errno));
 		return EXIT_INPUT;
 	}
 	int failed = 0;

@@ -12,12 +12,12 @@
 
 typedef struct solve_config {
 	level_spec levels;
-	double time_limit;  /* seconds, 0 = none */
+	double time_limit; /* seconds, 0 = none */
 	long memory_mib;
 	hako_optimality optimal;
 	const char *output; /* -o FILE.sok or NULL */
 	int json;
-	int verbosity;      /* -1 quiet, 0 progress on a terminal, 1 progress always */
+	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;
 } solve_config;
@@ -31,8 +31,8 @@ typedef struct level_outcome {
 
 /* One line of the report. */
 typedef struct report_row {
-	const char *file;   /* as given on the command line */
-	long number;        /* 1-based */
+	const char *file; /* as given on the command line */
+	long number;      /* 1-based */
 	const char *title;
 	const char *status; /* "solved", "unsolvable", "timeout", "memout", "invalid", ... */
 	const char *error;  /* FILE:LINE:COL: message for invalid levels, else NULL */
@@ -57,7 +57,7 @@ void report_totals_line(const solve_config *config, const report_totals *totals,
 typedef struct progress {
 	int enabled;
 	int tty;
-	double last;         /* stats->seconds of the last line printed */
+	double last; /* stats->seconds of the last line printed */
 	long number;
 	const char *file;
 	volatile sig_atomic_t *cancel; /* nonzero: ask the solver to stop */

@@ -85,8 +85,8 @@ static void table_row(const report_row *row)
 	else
 		printf("%8s %7s ", "-", "-");
 	if (r)
-		printf("%12llu %9.2f %7.1f\n", (unsigned long long)r->stats.expanded, r->stats.seconds,
-		       peak_mib(r));
+		printf("%12llu %9.2f %7.1f\n", (unsigned long long)r->stats.expanded,
+		       r->stats.seconds, peak_mib(r));
 	else
 		printf("%12s %9s %7s\n", "-", "-", "-");
 }
@@ -156,9 +156,10 @@ int progress_update(void *user, const hako_stats *stats)
 	double interval = p->tty ? 1.0 : 5.0;
 	if (p->enabled && stats->seconds - p->last >= interval) {
 		p->last = stats->seconds;
-		fprintf(stderr, "%s  level %ld: %llu nodes, %.0f s, %.1f MiB%s", p->tty ? "\r\033[K" : "",
-		        p->number, (unsigned long long)stats->expanded, stats->seconds,
-		        (double)stats->peak_bytes / (1024.0 * 1024.0), p->tty ? "" : "\n");
+		fprintf(stderr, "%s  level %ld: %llu nodes, %.0f s, %.1f MiB%s",
+		        p->tty ? "\r\033[K" : "", p->number, (unsigned long long)stats->expanded,
+		        stats->seconds, (double)stats->peak_bytes / (1024.0 * 1024.0),
+		        p->tty ? "" : "\n");
 		fflush(stderr);
 	}
 	return p->cancel && *p->cancel;
