@@ -62,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	hako_collection *collection = NULL;
 	hako_error err;
-	hako_status status = hako_collection_parse((const char *)data, size, "fuzz", &collection, &err);
+	hako_status status =
+	    hako_collection_parse((const char *)data, size, "fuzz", &collection, &err);
 	if (status != HAKO_OK) {
 		fuzz_expect(collection == NULL);
 		fuzz_expect(memchr(err.message, '\0', sizeof err.message) != NULL);

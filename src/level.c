@@ -89,20 +89,13 @@ void level_error(hako_error *err, int line, int column, const char *format, ...)
 const char *hako_strerror(hako_status status)
 {
 	switch (status) {
-	case HAKO_OK:
-		return "success";
-	case HAKO_ERR_ARGUMENT:
-		return "invalid argument";
-	case HAKO_ERR_NOMEM:
-		return "out of memory";
-	case HAKO_ERR_PARSE:
-		return "malformed level text";
-	case HAKO_ERR_LEVEL:
-		return "invalid level";
-	case HAKO_ERR_SOLUTION:
-		return "invalid solution";
-	case HAKO_ERR_LIMIT:
-		return "input over a size limit";
+	case HAKO_OK: return "success";
+	case HAKO_ERR_ARGUMENT: return "invalid argument";
+	case HAKO_ERR_NOMEM: return "out of memory";
+	case HAKO_ERR_PARSE: return "malformed level text";
+	case HAKO_ERR_LEVEL: return "invalid level";
+	case HAKO_ERR_SOLUTION: return "invalid solution";
+	case HAKO_ERR_LIMIT: return "input over a size limit";
 	}
 	return "unknown status";
 }
@@ -151,7 +144,8 @@ hako_level *hako_level_copy(const hako_level *level)
 	copy->title = copy_string(level->title);
 	copy->author = copy_string(level->author);
 	copy->notes = copy_string(level->notes);
-	copy->solutions = level->solution_count ? calloc(level->solution_count, sizeof(char *)) : NULL;
+	copy->solutions =
+	    level->solution_count ? calloc(level->solution_count, sizeof(char *)) : NULL;
 	int failed = (level->squares && !copy->squares) || (level->title && !copy->title) ||
 	             (level->author && !copy->author) || (level->notes && !copy->notes) ||
 	             (level->solution_count && !copy->solutions);
@@ -346,7 +340,8 @@ static int write_solution(level_buf *out, const char *lurd)
 			last_letter = i;
 	for (size_t start = 0; !failed && start < moves.length;) {
 		size_t end = wrap_end(moves.data, start, moves.length, last_letter);
-		failed = level_buf_append(out, moves.data + start, end - start) || level_buf_putc(out, '\n');
+		failed = level_buf_append(out, moves.data + start, end - start) ||
+		         level_buf_putc(out, '\n');
 		start = end;
 	}
 	level_buf_free(&moves);
@@ -357,10 +352,10 @@ static int write_field(level_buf *out, const char *key, const char *value)
 {
 	if (!value || !*value)
 		return 0;
-	return level_buf_append(out, key, strlen(key)) || level_buf_append(out, value, strlen(value)) ||
-	               level_buf_putc(out, '\n')
-	               ? -1
-	               : 0;
+	return level_buf_append(out, key, strlen(key)) ||
+	               level_buf_append(out, value, strlen(value)) || level_buf_putc(out, '\n')
+	           ? -1
+	           : 0;
 }
 
 /* The sokobano.de .sok layout: "; title" before the board, then Title: /
@@ -370,7 +365,8 @@ static int write_sok(level_buf *out, const struct hako_level *level, const char 
                      size_t solution_count)
 {
 	if (write_field(out, "; ", level->title) || write_board(out, level) ||
-	    write_field(out, "Title: ", level->title) || write_field(out, "Author: ", level->author))
+	    write_field(out, "Title: ", level->title) ||
+	    write_field(out, "Author: ", level->author))
 		return -1;
 	if (level->notes && *level->notes &&
 	    (level_buf_append(out, "Comment:\n", 9) || write_field(out, "", level->notes) ||

@@ -1,6 +1,10 @@
 /* level_board.c — board rows: recognising a board line, expanding tabs and
  * run-length encoding into squares, building the grid and validating it
- * (one player, boxes == goals, closed by walls). */
+ * (one player, boxes == goals, closed by walls). A validation error names
+ * the square's line and column when there is one (second player, the
+ * square the player walks out at); otherwise the line of the board's first
+ * row and column 0. Coordinates in messages are 0-based x,y as in
+ * hako_level_square(). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +72,8 @@ static void new_row(expander *ex, size_t pos)
 {
 	level_rows *rows = ex->rows;
 	if (rows->count >= HAKO_MAX_HEIGHT) {
-		fail(ex, HAKO_ERR_LIMIT, pos, "board taller than " LEVEL_STR(HAKO_MAX_HEIGHT) " rows");
+		fail(ex, HAKO_ERR_LIMIT, pos,
+		     "board taller than " LEVEL_STR(HAKO_MAX_HEIGHT) " rows");
 		return;
 	}
 	if (rows->count == rows->capacity) {
@@ -90,19 +95,13 @@ static void new_row(expander *ex, size_t pos)
 static char normalize(char c)
 {
 	switch (c) {
-	case 'p':
-		return '@';
-	case 'P':
-		return '+';
-	case 'b':
-		return '$';
-	case 'B':
-		return '*';
+	case 'p': return '@';
+	case 'P': return '+';
+	case 'b': return '$';
+	case 'B': return '*';
 	case '-':
-	case '_':
-		return ' ';
-	default:
-		return c;
+	case '_': return ' ';
+	default: return c;
 	}
 }
 
@@ -112,7 +111,8 @@ static void emit(expander *ex, char c, size_t pos)
 	int repeat = c == '\t' ? LEVEL_TAB_WIDTH - row->length % LEVEL_TAB_WIDTH : 1;
 	for (int i = 0; i < repeat; i++) {
 		if (row->length >= HAKO_MAX_WIDTH) {
-			fail(ex, HAKO_ERR_LIMIT, pos, "board wider than " LEVEL_STR(HAKO_MAX_WIDTH) " squares");
+			fail(ex, HAKO_ERR_LIMIT, pos,
+			     "board wider than " LEVEL_STR(HAKO_MAX_WIDTH) " squares");
 			return;
 		}
 		row->squares[row->length] = c == '\t' ? ' ' : normalize(c);
@@ -287,7 +287,8 @@ static hako_status check_closed(struct hako_level *level, const level_rows *rows
 	if (leak >= 0) {
 		int x = (int)(leak % level->width), y = (int)(leak / level->width);
 		char message[96];
-		snprintf(message, sizeof message, "the player can walk out of the level at %d,%d", x, y);
+		snprintf(message, sizeof message, "the player can walk out of the level at %d,%d",
+		         x, y);
 		invalid(level, rows, x, y, message);
 	}
 	return HAKO_OK;

@@ -1,8 +1,25 @@
 /* level_read.c — reading collections (.xsb/.sok/.txt): splitting the text
  * into board blocks and the lines between them, and giving those lines to
- * the right level: its title (the last text line before the board), the
- * Title:/Author: lines, Comment: blocks and notes after it, and Solution
- * blocks. Text before the first board is the collection header. */
+ * the right level. Text before the first board is the collection header.
+ *
+ * The rules, in the order a line is tried:
+ * - Every line loses its trailing whitespace (so CRLF is LF); a UTF-8 BOM
+ *   at the start is skipped (columns on line 1 count after it).
+ * - A board line holds only "#@+$*.pPbB -_" and tabs (plus RLE digits,
+ *   '(' ')' '|' when it has a digit or '|') and at least one '#'. A line
+ *   next to a board that starts with '#' but is not a board line is an
+ *   error "unknown character" for the whole text.
+ * - Between boards: blank lines end a Solution block; "::" lines are
+ *   ignored; "Comment:" ... "Comment-End:" lines are notes; "Solution ...",
+ *   "Solution: lurd" and the LURD lines after them are a stored solution;
+ *   "Title:" / "Author:" set the field of the level above; other "Key:"
+ *   lines are notes. Of the remaining text lines the last one before a
+ *   board is that board's title (without ';' and spaces); the others are
+ *   notes of the level above.
+ * - "Author:" in the header is the author of every level without one.
+ * - Over HAKO_MAX_* is HAKO_ERR_LIMIT for the whole text (a board is not
+ *   kept half-read); validation failures stay per level (HAKO_ERR_LEVEL).
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,12 +99,17 @@ static int starts_with_nocase(text_line line, const char *word)
 	return 1;
 }
 
+static int is_key_char(char c)
+{
+	return (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
 /* "Key: value" or "Key : value" at the start of a line; the key is letters,
  * digits, '-' and '_'. Returns the key length, 0 when not a key line. */
 static size_t key_length(text_line line, text_line *value)
 {
 	size_t n = 0;
-	while (n < line.length && (is_alpha(line.text[n]) || (n > 0 && strchr("0123456789-_", line.text[n]))))
+	while (n < line.length && (is_alpha(line.text[n]) || (n > 0 && is_key_char(line.text[n]))))
 		n++;
 	size_t colon = n;
 	while (colon < line.length && (line.text[colon] == ' ' || line.text[colon] == '\t'))
@@ -126,13 +148,14 @@ static int is_solution_header(text_line line, text_line *moves)
 {
 	if (!starts_with_nocase(line, "solution"))
 		return 0;
-	if (line.length > 8 && (is_alpha(line.text[8]) || (line.text[8] >= '0' && line.text[8] <= '9')))
+	if (line.length > 8 &&
+	    (is_alpha(line.text[8]) || (line.text[8] >= '0' && line.text[8] <= '9')))
 		return 0;
 	const char *colon = memchr(line.text, ':', line.length);
 	text_line tail = {line.text + line.length, 0, line.offset, line.number};
 	if (colon)
-		tail = (text_line){colon + 1, line.length - (size_t)(colon + 1 - line.text), line.offset,
-		                   line.number};
+		tail = (text_line){colon + 1, line.length - (size_t)(colon + 1 - line.text),
+		                   line.offset, line.number};
 	*moves = trimmed(tail);
 	return moves->length == 0 || is_lurd(*moves, 1);
 }
@@ -162,7 +185,8 @@ static void nomem(reader *r)
  * shortened text could read differently, so it becomes '?'. */
 static void replace_nul(char *text, size_t length)
 {
-	for (char *c = memchr(text, '\0', length); c; c = memchr(c, '\0', length - (size_t)(c - text)))
+	for (char *c = memchr(text, '\0', length); c;
+	     c = memchr(c, '\0', length - (size_t)(c - text)))
 		*c = '?';
 }
 
@@ -205,8 +229,8 @@ static void end_solution(reader *r)
 	r->in_solution = 0;
 	struct hako_level *level = r->last;
 	char *moves = level_buf_take(&r->solution);
-	char **grown = moves ? realloc(level->solutions, (level->solution_count + 1) * sizeof *grown)
-	                     : NULL;
+	char **grown =
+	    moves ? realloc(level->solutions, (level->solution_count + 1) * sizeof *grown) : NULL;
 	if (!grown) {
 		free(moves);
 		nomem(r);
@@ -338,7 +362,8 @@ static void begin_board(reader *r, text_line line)
 	}
 	c->levels[c->count++] = level;
 	level->player_x = level->player_y = -1;
-	set_field(r, &level->title, r->pending.text ? title_text(r->pending) : (text_line){"", 0, 0, 0});
+	set_field(r, &level->title,
+	          r->pending.text ? title_text(r->pending) : (text_line){"", 0, 0, 0});
 	r->pending.text = NULL;
 	r->last = level;
 	r->rows.count = 0;
@@ -366,7 +391,8 @@ static void read_line(reader *r, text_line line)
 		if (!r->in_board)
 			begin_board(r, line);
 		if (r->status == HAKO_OK)
-			r->status = level_rows_add(&r->rows, line.text, line.length, line.number, r->err);
+			r->status =
+			    level_rows_add(&r->rows, line.text, line.length, line.number, r->err);
 		return;
 	}
 	if (r->in_board) {
@@ -423,7 +449,8 @@ static char *header_text(const reader *r)
 		if (number == r->title_number || starts_with_nocase(line, "::") ||
 		    (out.length == 0 && line.length == 0))
 			continue;
-		failed = level_buf_append(&out, line.text, line.length) || level_buf_putc(&out, '\n');
+		failed =
+		    level_buf_append(&out, line.text, line.length) || level_buf_putc(&out, '\n');
 		if (line.length > 0)
 			keep = out.length - 1;
 	}

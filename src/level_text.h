@@ -41,8 +41,7 @@ void level_buf_free(level_buf *buf);
 
 char *level_strndup(const char *text, size_t length);
 
-void level_error(hako_error *err, int line, int column, const char *format, ...)
-	LEVEL_PRINTF(4, 5);
+void level_error(hako_error *err, int line, int column, const char *format, ...) LEVEL_PRINTF(4, 5);
 
 /* One board row: normalized squares (trailing floor trimmed) and the 1-based
  * source column each square came from (for messages). */

@@ -130,7 +130,8 @@ static void tabs(void **state)
 static void crlf_and_bom(void **state)
 {
 	(void)state;
-	hako_level *level = tu_level("\xef\xbb\xbf; One\r\n#####\r\n#@$.#\r\n#####\r\nAuthor: Me\r\n");
+	hako_level *level =
+	    tu_level("\xef\xbb\xbf; One\r\n#####\r\n#@$.#\r\n#####\r\nAuthor: Me\r\n");
 	assert_string_equal(hako_level_title(level), "One");
 	assert_string_equal(hako_level_author(level), "Me");
 	assert_int_equal(hako_level_line(level), 2);
@@ -148,39 +149,39 @@ static void run_length(void **state)
 	expect_board(level, "#####\n#@$.#\n#####\n");
 	hako_level_free(level);
 	level = tu_level("16#|2(3(#-)#)#|#@2$2.9-#|16#");
-	expect_board(level, "################\n# # # ## # # ##\n#@$$..         #\n################\n");
+	expect_board(level,
+	             "################\n# # # ## # # ##\n#@$$..         #\n################\n");
 	assert_int_equal(hako_level_width(level), 16);
 	hako_level_free(level);
 }
 
 /* ------------------------------------------------------------ metadata */
 
-static const char collection_text[] =
-	"My Collection\n"
-	"Author: Someone\n"
-	":: a hidden remark\n"
-	"\n"
-	";Level One\n"
-	"\n"
-	"#####\n#@$.#\n#####\n"
-	"Title: First\n"
-	"Comment:\nline one\n\nline two\nComment-End:\n"
-	"Date: 2004\n"
-	"Solution (moves 2, pushes 1)\n"
-	"R\n"
-	"\n"
-	"; not a title\n"
-	"; Level Two\n"
-	"######\n#@$ .#\n######\n"
-	"Author: Other\n"
-	"Solution: rR\n"
-	"Solution\n"
-	"r\n"
-	"R\n"
-	"Solution: 2(r)\n"
-	"\n"
-	"######\n#.$ @#\n######\n"
-	"a closing remark\n";
+static const char collection_text[] = "My Collection\n"
+                                      "Author: Someone\n"
+                                      ":: a hidden remark\n"
+                                      "\n"
+                                      ";Level One\n"
+                                      "\n"
+                                      "#####\n#@$.#\n#####\n"
+                                      "Title: First\n"
+                                      "Comment:\nline one\n\nline two\nComment-End:\n"
+                                      "Date: 2004\n"
+                                      "Solution (moves 2, pushes 1)\n"
+                                      "R\n"
+                                      "\n"
+                                      "; not a title\n"
+                                      "; Level Two\n"
+                                      "######\n#@$ .#\n######\n"
+                                      "Author: Other\n"
+                                      "Solution: rR\n"
+                                      "Solution\n"
+                                      "r\n"
+                                      "R\n"
+                                      "Solution: 2(r)\n"
+                                      "\n"
+                                      "######\n#.$ @#\n######\n"
+                                      "a closing remark\n";
 
 static void titles_authors_notes(void **state)
 {
@@ -260,11 +261,15 @@ static void validation(void **state)
 	expect_invalid("######\n#@$.@#\n######\n", 2, 5, "two players");
 	expect_invalid("######\n#@$$.#\n#  . #\n#  . #\n######\n", 1, 0, "2 boxes but 3 goals");
 	expect_invalid("####\n#@ #\n####\n", 1, 0, "no boxes");
-	expect_invalid("#####\n#@$.#\n## ##\n", 3, 3, "the player can walk out of the level at 2,2");
-	expect_invalid("#####\n#@$. \n#####\n", 2, 5, "the player can walk out of the level at 4,1");
+	expect_invalid("#####\n#@$.#\n## ##\n", 3, 3,
+	               "the player can walk out of the level at 2,2");
+	expect_invalid("#####\n#@$. \n#####\n", 2, 5,
+	               "the player can walk out of the level at 4,1");
 	/* Row 2 is short: the square after its end is outside. */
-	expect_invalid("######\n#@$. \n######\n", 2, 5, "the player can walk out of the level at 4,1");
-	expect_invalid("#######\n#@$.\n#######\n", 2, 5, "the player can walk out of the level at 4,1");
+	expect_invalid("######\n#@$. \n######\n", 2, 5,
+	               "the player can walk out of the level at 4,1");
+	expect_invalid("#######\n#@$.\n#######\n", 2, 5,
+	               "the player can walk out of the level at 4,1");
 }
 
 static void empty_and_garbage(void **state)
@@ -313,23 +318,23 @@ static void run_length_errors(void **state)
 		int column;
 		const char *message;
 	} cases[] = {
-		{"99999999#", HAKO_ERR_PARSE, 1, "run-length count too large"},
-		{"300#", HAKO_ERR_LIMIT, 4, "board wider than 250 squares"},
-		{"99999(99999(#))", HAKO_ERR_LIMIT, 13, "board wider than 250 squares"},
-		{"#99999(|#)", HAKO_ERR_LIMIT, 8, "board taller than 250 rows"},
-		{"#3()#", HAKO_ERR_PARSE, 3, "empty run-length group"},
-		{"#9999(9999())#", HAKO_ERR_PARSE, 11, "empty run-length group"},
-		{"2(#", HAKO_ERR_PARSE, 2, "unclosed '('"},
-		{"#2#)#", HAKO_ERR_PARSE, 4, "unmatched ')'"},
-		{"#3", HAKO_ERR_PARSE, 2, "run-length count without a square"},
-		{"#3|#", HAKO_ERR_PARSE, 2, "run-length count without a square"},
-		{"0#", HAKO_ERR_PARSE, 1, "run-length count of zero"},
-		{"4#||4#", HAKO_ERR_PARSE, 1, "a board row without a wall"},
-		{"4#|4-|4#", HAKO_ERR_PARSE, 1, "a board row without a wall"},
+	    {"99999999#", HAKO_ERR_PARSE, 1, "run-length count too large"},
+	    {"300#", HAKO_ERR_LIMIT, 4, "board wider than 250 squares"},
+	    {"99999(99999(#))", HAKO_ERR_LIMIT, 13, "board wider than 250 squares"},
+	    {"#99999(|#)", HAKO_ERR_LIMIT, 8, "board taller than 250 rows"},
+	    {"#3()#", HAKO_ERR_PARSE, 3, "empty run-length group"},
+	    {"#9999(9999())#", HAKO_ERR_PARSE, 11, "empty run-length group"},
+	    {"2(#", HAKO_ERR_PARSE, 2, "unclosed '('"},
+	    {"#2#)#", HAKO_ERR_PARSE, 4, "unmatched ')'"},
+	    {"#3", HAKO_ERR_PARSE, 2, "run-length count without a square"},
+	    {"#3|#", HAKO_ERR_PARSE, 2, "run-length count without a square"},
+	    {"0#", HAKO_ERR_PARSE, 1, "run-length count of zero"},
+	    {"4#||4#", HAKO_ERR_PARSE, 1, "a board row without a wall"},
+	    {"4#|4-|4#", HAKO_ERR_PARSE, 1, "a board row without a wall"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		expect_error(cases[i].text, strlen(cases[i].text), cases[i].status, 1, cases[i].column,
-		             cases[i].message);
+		expect_error(cases[i].text, strlen(cases[i].text), cases[i].status, 1,
+		             cases[i].column, cases[i].message);
 	}
 	char deep[200] = "#";
 	for (int i = 0; i < 40; i++)
@@ -337,7 +342,8 @@ static void run_length_errors(void **state)
 	strcat(deep, "#");
 	for (int i = 0; i < 40; i++)
 		strcat(deep, ")");
-	expect_error(deep, strlen(deep), HAKO_ERR_PARSE, 1, 67, "run-length groups nested too deeply");
+	expect_error(deep, strlen(deep), HAKO_ERR_PARSE, 1, 67,
+	             "run-length groups nested too deeply");
 }
 
 static void limits(void **state)
@@ -459,13 +465,15 @@ static void round_trip(void **state)
 	hako_collection_free(c);
 
 	hako_level *level = tu_level("; T\n#####\n#@$.#\n#####\n");
-	const char *long_solution = "lurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurd"
-	                            "LURDlurdLURD2(lu)3r";
+	const char *long_solution =
+	    "lurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurd"
+	    "LURDlurdLURD2(lu)3r";
 	const char *sols[] = {long_solution, ""};
 	char *sok = hako_level_to_sok(level, sols, 2);
-	assert_string_equal(sok, "; T\n#####\n#@$.#\n#####\nTitle: T\nSolution\n"
-	                         "lurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLU\n"
-	                         "RDlurdLURD2(lu)3r\nSolution\n\n");
+	assert_string_equal(
+	    sok, "; T\n#####\n#@$.#\n#####\nTitle: T\nSolution\n"
+	         "lurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLURDlurdLU\n"
+	         "RDlurdLURD2(lu)3r\nSolution\n\n");
 	hako_level *back = NULL;
 	hako_error err;
 	assert_int_equal(parse_one(sok, &back, &err), HAKO_OK);
@@ -483,31 +491,31 @@ static const struct {
 	const char *file;
 	size_t levels;
 } shared_files[] = {
-	{"Aymeric_Du_Peloux_282.xsb", 282},
-	{"BoxWorld_100.xsb", 100},
-	{"Grigr2001_100.xsb", 100},
-	{"GrigrSpecial_40.xsb", 40},
-	{"Holland_81.xsb", 81},
-	{"Microban_155.xsb", 155},
-	{"Microban_III.txt", 101},
-	{"Sasquatch_50.xsb", 50},
-	{"Sasquatch_III_50.xsb", 50},
-	{"Sasquatch_V_50.xsb", 50},
-	{"SokEvo_107.xsb", 107},
-	{"XSokoban_90.xsb", 90},
-	{"boxoban_hard_000.txt", 1000},
-	{"boxoban_medium_train_000.txt", 1000},
-	{"boxoban_unfiltered_train_000.txt", 1000},
-	{"unit_tests/00-empty.txt", 1},
-	{"unit_tests/00-solved.txt", 1},
-	{"unit_tests/01-simplest-xsb.txt", 1},
-	{"unit_tests/02-one-way-xsb.txt", 1},
-	{"unit_tests/03-two-ways.txt", 1},
-	{"unit_tests/05-same-moves-diff-pushes.txt", 1},
-	{"unit_tests/05-same-pushes-diff-moves.txt", 1},
-	{"unit_tests/deadlock-cell-on-dead-end.txt", 1},
-	{"unit_tests/frozen_boxes.test", 1},
-	{"unit_tests/no-solution-parking.txt", 1},
+    {"Aymeric_Du_Peloux_282.xsb", 282},
+    {"BoxWorld_100.xsb", 100},
+    {"Grigr2001_100.xsb", 100},
+    {"GrigrSpecial_40.xsb", 40},
+    {"Holland_81.xsb", 81},
+    {"Microban_155.xsb", 155},
+    {"Microban_III.txt", 101},
+    {"Sasquatch_50.xsb", 50},
+    {"Sasquatch_III_50.xsb", 50},
+    {"Sasquatch_V_50.xsb", 50},
+    {"SokEvo_107.xsb", 107},
+    {"XSokoban_90.xsb", 90},
+    {"boxoban_hard_000.txt", 1000},
+    {"boxoban_medium_train_000.txt", 1000},
+    {"boxoban_unfiltered_train_000.txt", 1000},
+    {"unit_tests/00-empty.txt", 1},
+    {"unit_tests/00-solved.txt", 1},
+    {"unit_tests/01-simplest-xsb.txt", 1},
+    {"unit_tests/02-one-way-xsb.txt", 1},
+    {"unit_tests/03-two-ways.txt", 1},
+    {"unit_tests/05-same-moves-diff-pushes.txt", 1},
+    {"unit_tests/05-same-pushes-diff-moves.txt", 1},
+    {"unit_tests/deadlock-cell-on-dead-end.txt", 1},
+    {"unit_tests/frozen_boxes.test", 1},
+    {"unit_tests/no-solution-parking.txt", 1},
 };
 
 static hako_collection *shared(const char *file)
@@ -525,15 +533,16 @@ static void shared_files_load(void **state)
 	for (size_t i = 0; i < sizeof shared_files / sizeof shared_files[0]; i++) {
 		hako_collection *c = shared(shared_files[i].file);
 		if (hako_collection_count(c) != shared_files[i].levels)
-			print_error("%s: %zu levels\n", shared_files[i].file, hako_collection_count(c));
+			print_error("%s: %zu levels\n", shared_files[i].file,
+			            hako_collection_count(c));
 		assert_int_equal(hako_collection_count(c), shared_files[i].levels);
 		int empty = strcmp(shared_files[i].file, "unit_tests/00-empty.txt") == 0;
 		for (size_t k = 0; k < hako_collection_count(c); k++) {
 			hako_error err;
 			hako_status st = hako_level_status(hako_collection_level(c, k), &err);
 			if (st != HAKO_OK && !empty)
-				print_error("%s #%zu: %d:%d %s\n", shared_files[i].file, k + 1, err.line, err.column,
-				            err.message);
+				print_error("%s #%zu: %d:%d %s\n", shared_files[i].file, k + 1,
+				            err.line, err.column, err.message);
 			assert_int_equal(st, empty ? HAKO_ERR_LEVEL : HAKO_OK);
 			if (empty)
 				assert_string_equal(err.message, "no boxes");
@@ -557,7 +566,8 @@ static void shared_titles(void **state)
 	c = shared("GrigrSpecial_40.xsb");
 	assert_string_equal(hako_level_title(hako_collection_level(c, 0)), "Krutoy Povorot");
 	assert_string_equal(hako_level_author(hako_collection_level(c, 0)), "GRIGoRusha");
-	assert_string_equal(hako_level_notes(hako_collection_level(c, 1)), "remodel DH Bagatelle 10");
+	assert_string_equal(hako_level_notes(hako_collection_level(c, 1)),
+	                    "remodel DH Bagatelle 10");
 	hako_collection_free(c);
 	c = shared("Holland_81.xsb");
 	assert_string_equal(hako_level_title(hako_collection_level(c, 0)), "Spade");
@@ -587,26 +597,26 @@ static void strerror_texts(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(simple_level),
-		cmocka_unit_test(alternative_characters),
-		cmocka_unit_test(short_rows_are_outside),
-		cmocka_unit_test(tabs),
-		cmocka_unit_test(crlf_and_bom),
-		cmocka_unit_test(run_length),
-		cmocka_unit_test(titles_authors_notes),
-		cmocka_unit_test(solutions),
-		cmocka_unit_test(level_parse_takes_the_first),
-		cmocka_unit_test(unknown_character),
-		cmocka_unit_test(validation),
-		cmocka_unit_test(empty_and_garbage),
-		cmocka_unit_test(long_lines),
-		cmocka_unit_test(run_length_errors),
-		cmocka_unit_test(limits),
-		cmocka_unit_test(big_levels),
-		cmocka_unit_test(round_trip),
-		cmocka_unit_test(shared_files_load),
-		cmocka_unit_test(shared_titles),
-		cmocka_unit_test(strerror_texts),
+	    cmocka_unit_test(simple_level),
+	    cmocka_unit_test(alternative_characters),
+	    cmocka_unit_test(short_rows_are_outside),
+	    cmocka_unit_test(tabs),
+	    cmocka_unit_test(crlf_and_bom),
+	    cmocka_unit_test(run_length),
+	    cmocka_unit_test(titles_authors_notes),
+	    cmocka_unit_test(solutions),
+	    cmocka_unit_test(level_parse_takes_the_first),
+	    cmocka_unit_test(unknown_character),
+	    cmocka_unit_test(validation),
+	    cmocka_unit_test(empty_and_garbage),
+	    cmocka_unit_test(long_lines),
+	    cmocka_unit_test(run_length_errors),
+	    cmocka_unit_test(limits),
+	    cmocka_unit_test(big_levels),
+	    cmocka_unit_test(round_trip),
+	    cmocka_unit_test(shared_files_load),
+	    cmocka_unit_test(shared_titles),
+	    cmocka_unit_test(strerror_texts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
