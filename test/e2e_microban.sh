@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# e2e_microban.sh — `hako solve --optimal pushes` over all of Microban with a
+# short limit per level; every level it solves must have exactly the push
+# count of ../shared/levels/Microban_155.push_optimal.tsv (bench/microban.sh
+# fails on any mismatch). Which levels finish in time depends on the machine;
+# the counts of those that do do not. Usage: e2e_microban.sh HAKO SOURCE_DIR
+set -euo pipefail
+hako=$1
+root=$2
+out=$(bash "$root/bench/microban.sh" -b "$hako" -O pushes -t 2)
+echo "$out"
+solved=$(sed -n 's/^solved: \([0-9]*\) of.*/\1/p' <<<"$out")
+if [[ -z $solved ]]; then
+	grep -q '^skipped' <<<"$out" && exit 0
+	echo "no summary from bench/microban.sh"
+	exit 1
+fi
+# Even a slow sanitizer build solves far more than this within 2 s a level.
+if (( solved < 100 )); then
+	echo "only $solved levels solved"
+	exit 1
+fi
