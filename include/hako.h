@@ -133,6 +133,65 @@ hako_status hako_replay_lurd(const hako_level *level, const char *lurd, hako_rep
  * NULL on a malformed text (err says where) or no memory. */
 char *hako_lurd_expand(const char *lurd, hako_error *err);
 
+/* ------------------------------------------------------------------ game */
+
+/* A level being played: the position, the move history with unlimited
+ * undo and redo, counters, dead squares and deadlock verdicts. */
+typedef struct hako_game hako_game;
+
+/* Start a game on a playable level (HAKO_ERR_LEVEL otherwise). The game
+ * keeps its own copy of the level. */
+hako_status hako_game_new(const hako_level *level, hako_game **out);
+void hako_game_free(hako_game *game);
+const hako_level *hako_game_level(const hako_game *game);
+
+/* One step 'l', 'u', 'r' or 'd' (either case; the case is not checked:
+ * whether a box moves is decided by the board). HAKO_ERR_SOLUTION when a
+ * wall or a blocked box is in the way (nothing changes). *pushed (may be
+ * NULL) is set to 1 when a box moved. A step that is not the next redo
+ * step discards the redo history. */
+hako_status hako_game_step(hako_game *game, char direction, int *pushed);
+/* 1 when a step was undone / redone, 0 when there is none. */
+int hako_game_undo(hako_game *game);
+int hako_game_redo(hako_game *game);
+/* Undo every step (they stay available for redo). */
+void hako_game_restart(hako_game *game);
+long hako_game_moves(const hako_game *game);
+long hako_game_pushes(const hako_game *game);
+int hako_game_solved(const hako_game *game);
+/* The current square as an XSB character ('#', ' ', '.', '$', '*', '@', '+'). */
+char hako_game_square(const hako_game *game, int x, int y);
+void hako_game_player(const hako_game *game, int *x, int *y);
+/* 1 when a lone box on (x, y) could never reach a goal (simple dead square). */
+int hako_game_dead_square(const hako_game *game, int x, int y);
+/* The steps played so far as LURD (pushes uppercase). malloc'd; hako_free. */
+char *hako_game_lurd(const hako_game *game);
+
+typedef enum hako_deadlock_kind {
+	HAKO_DEADLOCK_NONE = 0,
+	HAKO_DEADLOCK_SIMPLE,    /* a box on a dead square (also with frozen boxes as walls) */
+	HAKO_DEADLOCK_FREEZE,    /* boxes that can never move again, one off a goal */
+	HAKO_DEADLOCK_BIPARTITE, /* no box-to-goal assignment is possible any more */
+	HAKO_DEADLOCK_DIAGONAL,  /* a closed diagonal of boxes and walls */
+	HAKO_DEADLOCK_CORRAL     /* an area the player cannot reach can never be cleared */
+} hako_deadlock_kind;
+
+/* "none", "simple", "freeze", "bipartite", "diagonal", "corral". */
+const char *hako_deadlock_name(hako_deadlock_kind kind);
+
+typedef struct hako_deadlock_info {
+	hako_deadlock_kind kind;
+	int box_count;     /* the boxes that prove it */
+	const int *box_x;  /* box_count coordinates, owned by the game, valid */
+	const int *box_y;  /* until its next call */
+} hako_deadlock_info;
+
+/* Is the current position dead? Sound: a position from which the level
+ * can still be solved is never reported dead. The corral search spends at
+ * most `node_budget` pushes (0: skip it; a few thousand keep a player
+ * responsive). */
+hako_status hako_deadlock_check(hako_game *game, uint64_t node_budget, hako_deadlock_info *info);
+
 /* ---------------------------------------------------------------- solver */
 
 typedef enum hako_optimality {

@@ -1,0 +1,212 @@
+/* dead_bipartite.c — bipartite deadlocks: every box must end on its own
+ * goal, so there must be a perfect matching of boxes to goals in which
+ * each box is matched to a goal it can still reach. None means dead.
+ *
+ *   #######
+ *   #. $$ #    Both boxes can only slide along the top wall, whose only
+ *   #     #    goal is the left one: the lower goal can never be reached
+ *   #  .@ #    by any box, although neither box is on a dead square.
+ *   #######
+ *
+ * Reachability is that of a lone box (push distance finite), with the
+ * frozen boxes handed in turned into walls: a frozen box on a goal keeps
+ * that goal and leaves the matching; the others see the frozen boxes as
+ * walls (their reachability is recomputed by pulling from each free goal
+ * with those walls, and cached for the last frozen set).
+ *
+ * Never prunes a solvable position: in any solution each box ends on a
+ * distinct goal, which it reaches by pushes that in particular are possible
+ * for the lone box (other boxes only take moves away); frozen boxes never
+ * move, so treating them as walls removes no real move. That final
+ * assignment is a perfect matching in the graph built here. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "deadlock.h"
+
+struct dead_bipartite {
+	const board *b;
+	memory *mem;
+	size_t bytes;
+	int n;
+	int *goal_of_box, *box_of_goal; /* the matching; -1 for none */
+	uint32_t *visited;              /* per goal: stamp of the augmenting search */
+	uint32_t stamp;
+	int *stack_box, *stack_goal;
+	/* Reachability with frozen boxes as walls, for the last frozen set. */
+	uint8_t *reach;                 /* [goal * squares + square] */
+	uint64_t reach_key;             /* hash of the frozen set it was made for; 0: none */
+	uint16_t *queue;
+	const uint16_t *boxes;          /* the position being matched */
+	const uint8_t *frozen;
+	int use_walls;
+};
+
+dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
+{
+	size_t n = (size_t)b->box_count, squares = (size_t)b->square_count;
+	size_t bytes = sizeof(dead_bipartite) + n * (4 * sizeof(int) + sizeof(uint32_t)) +
+	               n * squares + squares * sizeof(uint16_t) + 64;
+	dead_bipartite *d = memory_calloc(mem, bytes);
+	if (!d)
+		return NULL;
+	d->b = b;
+	d->mem = mem;
+	d->bytes = bytes;
+	d->n = b->box_count;
+	char *p = (char *)(d + 1);
+	d->goal_of_box = (int *)(void *)p;
+	d->box_of_goal = d->goal_of_box + n;
+	d->stack_box = d->box_of_goal + n;
+	d->stack_goal = d->stack_box + n;
+	d->visited = (uint32_t *)(void *)(d->stack_goal + n);
+	d->queue = (uint16_t *)(void *)(d->visited + n);
+	d->reach = (uint8_t *)(d->queue + squares);
+	return d;
+}
+
+void dead_bipartite_free(dead_bipartite *d)
+{
+	if (d)
+		memory_free(d->mem, d, d->bytes);
+}
+
+/* Pull a lone box from goal `gi` with frozen boxes as walls: the squares
+ * it reaches are those from which the goal can be reached. */
+static void pull_from_goal(dead_bipartite *d, int gi, const uint8_t *frozen)
+{
+	const board *b = d->b;
+	size_t squares = (size_t)b->square_count;
+	uint8_t *live = d->reach + (size_t)gi * squares;
+	memset(live, 0, squares);
+	unsigned goal = b->goals[gi];
+	if (frozen[goal])
+		return;
+	int head = 0, tail = 0;
+	live[goal] = 1;
+	d->queue[tail++] = (uint16_t)goal;
+	while (head < tail) {
+		unsigned s = d->queue[head++];
+		for (unsigned dir = 0; dir < 4; dir++) {
+			uint16_t to = board_next(b, s, dir);
+			if (to == SQUARE_NONE || live[to] || frozen[to])
+				continue;
+			uint16_t player = board_next(b, to, dir);
+			if (player == SQUARE_NONE || frozen[player])
+				continue;
+			live[to] = 1;
+			d->queue[tail++] = to;
+		}
+	}
+}
+
+static uint64_t frozen_key(const board *b, const uint16_t *boxes, const uint8_t *frozen)
+{
+	uint64_t key = 0;
+	for (int i = 0; i < b->box_count; i++)
+		if (frozen[boxes[i]])
+			key = (key ^ boxes[i]) * 0x100000001B3ull + 0x9E3779B97F4A7C15ull;
+	return key;
+}
+
+static int can_reach(const dead_bipartite *d, int box, int gi)
+{
+	unsigned square = d->boxes[box];
+	if (d->use_walls)
+		return d->reach[(size_t)gi * (size_t)d->b->square_count + square];
+	return d->b->distance[(size_t)gi * (size_t)d->b->square_count + square] != DISTANCE_INFINITE;
+}
+
+/* Find an augmenting path from box `root` (Kuhn's algorithm, iterative). */
+static int augment(dead_bipartite *d, int root)
+{
+	int n = d->n, depth = 0;
+	d->stack_box[0] = root;
+	d->stack_goal[0] = -1;
+	while (depth >= 0) {
+		int box = d->stack_box[depth];
+		int gi = d->stack_goal[depth] + 1;
+		for (; gi < n; gi++) {
+			if (d->visited[gi] == d->stamp || d->box_of_goal[gi] == -2 || !can_reach(d, box, gi))
+				continue;
+			break;
+		}
+		d->stack_goal[depth] = gi;
+		if (gi == n) {
+			depth--;
+			continue;
+		}
+		d->visited[gi] = d->stamp;
+		if (d->box_of_goal[gi] == -1) {
+			/* Flip the path. */
+			for (int k = depth; k >= 0; k--) {
+				int g = d->stack_goal[k], bx = d->stack_box[k];
+				d->box_of_goal[g] = bx;
+				d->goal_of_box[bx] = g;
+			}
+			return 1;
+		}
+		depth++;
+		d->stack_box[depth] = d->box_of_goal[gi];
+		d->stack_goal[depth] = -1;
+	}
+	return 0;
+}
+
+int dead_bipartite_check(dead_bipartite *d, const deadlock_position *p, const uint8_t *frozen,
+                         deadlock_proof *proof)
+{
+	const board *b = d->b;
+	int n = d->n;
+	d->boxes = p->boxes;
+	d->frozen = frozen;
+	d->use_walls = 0;
+	if (frozen) {
+		uint64_t key = frozen_key(b, p->boxes, frozen);
+		if (key != 0) {
+			d->use_walls = 1;
+			if (key != d->reach_key) {
+				for (int gi = 0; gi < n; gi++)
+					pull_from_goal(d, gi, frozen);
+				d->reach_key = key;
+			}
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		d->goal_of_box[i] = -1;
+		d->box_of_goal[i] = -1;
+	}
+	/* Frozen boxes on goals keep their goal (-2: taken for good). */
+	for (int i = 0; i < n; i++) {
+		unsigned s = p->boxes[i];
+		if (d->use_walls && frozen[s] && b->is_goal[s]) {
+			for (int gi = 0; gi < n; gi++)
+				if (b->goals[gi] == s)
+					d->box_of_goal[gi] = -2;
+			d->goal_of_box[i] = -2;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		if (d->goal_of_box[i] != -1)
+			continue;
+		if (++d->stamp == 0) {
+			memset(d->visited, 0, sizeof(uint32_t) * (size_t)n);
+			d->stamp = 1;
+		}
+		if (!augment(d, i)) {
+			/* Box i has no goal left: the boxes the failed search visited
+			 * compete for too few goals. Report box i and the holders of
+			 * the goals it could reach. */
+			if (proof) {
+				proof->kind = DEADLOCK_BIPARTITE;
+				proof->count = 0;
+				proof->boxes[proof->count++] = p->boxes[i];
+				for (int gi = 0; gi < n; gi++)
+					if (d->visited[gi] == d->stamp && d->box_of_goal[gi] >= 0)
+						proof->boxes[proof->count++] = p->boxes[d->box_of_goal[gi]];
+			}
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,164 @@
+/* deadlock.c — the one entry point of deadlock detection: the cheap, local
+ * checks around the box just pushed first (dead square, freeze, closed
+ * diagonal), then the whole-position ones (dead squares recomputed with the
+ * frozen boxes as walls, bipartite matching), and last the corral search
+ * under its node budget. Reports the first kind found and its boxes.
+ * Every detector is sound on its own (see its file), so their union is. */
+#include <string.h>
+
+#include "deadlock.h"
+
+const char *const deadlock_kind_names[DEADLOCK_KINDS] = {
+    "none", "simple", "freeze", "bipartite", "diagonal", "corral",
+};
+
+struct deadlock_checker {
+	const board *b;
+	memory *mem;
+	unsigned use;
+	size_t bytes;
+	uint8_t *frozen;      /* per square: a box that can never move */
+	uint8_t *walled_dead; /* dead squares with the frozen boxes as walls */
+	uint64_t walled_key;  /* the frozen set walled_dead was made for; 0: none */
+	dead_bipartite *bipartite;
+	dead_corral *corral;
+};
+
+deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use)
+{
+	size_t squares = (size_t)b->square_count + 1;
+	size_t bytes = sizeof(deadlock_checker) + 2 * squares;
+	deadlock_checker *c = memory_calloc(mem, bytes);
+	if (!c)
+		return NULL;
+	c->b = b;
+	c->mem = mem;
+	c->use = use;
+	c->bytes = bytes;
+	c->frozen = (uint8_t *)(c + 1);
+	c->walled_dead = c->frozen + squares;
+	if (use & DEADLOCK_USE_BIPARTITE) {
+		c->bipartite = dead_bipartite_new(b, mem);
+		if (!c->bipartite)
+			goto fail;
+	}
+	if (use & DEADLOCK_USE_CORRAL) {
+		c->corral = dead_corral_new(b, mem, (size_t)8 << 20);
+		if (!c->corral)
+			goto fail;
+	}
+	return c;
+fail:
+	deadlock_checker_free(c);
+	return NULL;
+}
+
+void deadlock_checker_free(deadlock_checker *c)
+{
+	if (!c)
+		return;
+	dead_bipartite_free(c->bipartite);
+	if (c->corral)
+		dead_corral_free(c->corral);
+	memory_free(c->mem, c, c->bytes);
+}
+
+static deadlock_kind found(deadlock_proof *proof, deadlock_kind kind, unsigned square)
+{
+	if (proof) {
+		proof->kind = kind;
+		proof->count = 1;
+		proof->boxes[0] = (uint16_t)square;
+	}
+	return kind;
+}
+
+/* The squares the local checks look at: the pushed box, or every box. */
+static int local_squares(const deadlock_position *p, unsigned pushed, const uint16_t **squares,
+                         uint16_t *one)
+{
+	if (pushed != SQUARE_NONE) {
+		*one = (uint16_t)pushed;
+		*squares = one;
+		return 1;
+	}
+	*squares = p->boxes;
+	return p->b->box_count;
+}
+
+static uint64_t frozen_set_key(const deadlock_position *p, const uint8_t *frozen)
+{
+	uint64_t key = 0;
+	for (int i = 0; i < p->b->box_count; i++)
+		if (frozen[p->boxes[i]])
+			key = (key ^ p->boxes[i]) * 0x100000001B3ull + 0x9E3779B97F4A7C15ull;
+	return key;
+}
+
+/* Dead squares recomputed with the frozen boxes as walls: a free box on a
+ * square that became dead can no longer reach any goal. */
+static deadlock_kind check_walled(deadlock_checker *c, const deadlock_position *p,
+                                  deadlock_proof *proof)
+{
+	uint64_t key = frozen_set_key(p, c->frozen);
+	if (key == 0)
+		return DEADLOCK_NONE;
+	if (key != c->walled_key) {
+		dead_simple_with_walls(c->b, c->frozen, c->walled_dead);
+		c->walled_key = key;
+	}
+	for (int i = 0; i < c->b->box_count; i++) {
+		unsigned s = p->boxes[i];
+		if (c->frozen[s] || !c->walled_dead[s])
+			continue;
+		if (proof) {
+			proof->kind = DEADLOCK_SIMPLE;
+			proof->count = 0;
+			proof->boxes[proof->count++] = (uint16_t)s;
+			for (int k = 0; k < c->b->box_count; k++)
+				if (c->frozen[p->boxes[k]])
+					proof->boxes[proof->count++] = p->boxes[k];
+		}
+		return DEADLOCK_SIMPLE;
+	}
+	return DEADLOCK_NONE;
+}
+
+deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, unsigned pushed,
+                             uint64_t node_budget, deadlock_proof *proof)
+{
+	const board *b = c->b;
+	if (proof) {
+		proof->kind = DEADLOCK_NONE;
+		proof->count = 0;
+	}
+	uint16_t one;
+	const uint16_t *squares;
+	int count = local_squares(p, pushed, &squares, &one);
+	for (int i = 0; i < count; i++)
+		if (b->dead[squares[i]])
+			return found(proof, DEADLOCK_SIMPLE, squares[i]);
+	if (c->use & DEADLOCK_USE_FREEZE)
+		for (int i = 0; i < count; i++)
+			if (dead_freeze_check(b, p->occupied, b->dead, squares[i], proof))
+				return DEADLOCK_FREEZE;
+	if (c->use & DEADLOCK_USE_DIAGONAL)
+		for (int i = 0; i < count; i++)
+			if (dead_diagonal_check(b, p->occupied, squares[i], proof))
+				return DEADLOCK_DIAGONAL;
+	int frozen_count = 0;
+	if (c->use & (DEADLOCK_USE_FROZEN_WALLS | DEADLOCK_USE_BIPARTITE)) {
+		memset(c->frozen, 0, (size_t)b->square_count);
+		frozen_count = dead_freeze_frozen(b, p->occupied, p->boxes, b->dead, c->frozen);
+	}
+	if ((c->use & DEADLOCK_USE_FROZEN_WALLS) && frozen_count > 0 &&
+	    check_walled(c, p, proof) != DEADLOCK_NONE)
+		return DEADLOCK_SIMPLE;
+	if ((c->use & DEADLOCK_USE_BIPARTITE) &&
+	    dead_bipartite_check(c->bipartite, p, frozen_count > 0 ? c->frozen : NULL, proof))
+		return DEADLOCK_BIPARTITE;
+	if ((c->use & DEADLOCK_USE_CORRAL) && node_budget > 0 &&
+	    dead_corral_check(c->corral, p, node_budget, proof))
+		return DEADLOCK_CORRAL;
+	return DEADLOCK_NONE;
+}
