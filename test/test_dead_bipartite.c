@@ -91,18 +91,19 @@ static void frozen_box_walls_off_a_goal(void **state)
 	 * frozen (handed in by hand here), it keeps goal (2,1) and walls off
 	 * goal (1,1) from the other box: no matching. */
 	fixture f;
-	open_fixture(&f, "######\n"
-	                 "#.*  #\n"
-	                 "##  $#\n"
-	                 "##@  #\n"
-	                 "######\n");
+	open_fixture(&f, "#######\n"
+	                 "#.*   #\n"
+	                 "##    #\n"
+	                 "## $  #\n"
+	                 "##@   #\n"
+	                 "#######\n");
 	deadlock_proof proof;
 	assert_false(check(&f, NULL, &proof));
 	f.frozen[sq(&f, 2, 1)] = 1;
 	assert_true(check(&f, f.frozen, &proof));
 	assert_int_equal(proof.kind, DEADLOCK_BIPARTITE);
 	assert_int_equal(proof.count, 1);
-	assert_int_equal(proof.boxes[0], sq(&f, 4, 2));
+	assert_int_equal(proof.boxes[0], sq(&f, 3, 3));
 	close_fixture(&f);
 }
 
