@@ -1,0 +1,664 @@
+/* dead_corral.c — corrals: the areas of floor the player cannot reach.
+ * Owns corral finding, the bounded corral search that proves corral
+ * deadlocks (its verdicts cached by dead_corral_cache.c) and PI-corral
+ * pruning.
+ *
+ * Terms. The player's area is the floor it can walk to. A corral area A is
+ * a connected region of box-free floor outside it; A's neighbours are walls,
+ * boxes or A itself. The corral's boxes C are the boxes next to A. The zone
+ * Z is A plus the squares of C. Frozen boxes F: the largest set of boxes
+ * each blocked on both axes by a wall or another box of F (on an axis a
+ * push needs both neighbours free, so no box of F can ever move first, so
+ * none ever moves).
+ *
+ *     #######      - is the corral area A; its boxes C are the four $
+ *     #@    #      next to it. The player can only push the upper two
+ *     # $$  #      down, into A, where they stick: dead.
+ *     # #-$ #
+ *     # #-$.#
+ *     #######
+ *
+ * ---- The corral search (dead_corral_check) -----------------------------
+ * The reduced position R keeps C and F (frozen boxes never move, so they
+ * are walls for good) and turns every other box into floor. The search
+ * explores R's pushes of C boxes only, off dead squares, with a
+ * transposition set, and succeeds — "not proven dead" — on the first
+ * position where
+ *   (a) a C box stands outside Z, or
+ *   (b) the player reaches a square of A, or
+ *   (c) every C box is on a goal and every goal of A holds a box.
+ * The corral is reported dead only when every push has been tried without
+ * success; a search that runs out of budget or room proves nothing.
+ *
+ * Soundness: take any solution of the real position and keep only its
+ * pushes of C boxes. In R they are legal in the same order: R's boxes are
+ * a subset of the real ones at every moment (C where it really is, F never
+ * moves), so every walk and every target square is at least as free, and
+ * after each push the player stands where it really stands. Solutions
+ * never push a box onto a dead square, so the pruning keeps this sequence.
+ * It passes (a), (b) or (c) at some point: suppose it never passes (a) or
+ * (b). Before an outside box could enter A it would have to stand on a
+ * square of C that a C box vacated, and be pushed from there into A by a
+ * player standing on that square's far side — on ground R also leaves
+ * free, next to an empty square of A, so (b) held already. So no outside
+ * box ever enters A, the goals of A are finally filled by C boxes, and the
+ * last position of the sequence (every C box on a goal, as in any solved
+ * position) passes (c). Hence a solvable position always leads the search
+ * to success, and "dead" is only said of positions that cannot be solved.
+ * Why (c) asks for A's goals too: with A's goals empty, an all-C-on-goals
+ * position is not the end of the story, and requiring them makes the
+ * search keep looking (above: that is still sound), so more corrals are
+ * proven dead:
+ *
+ *     ######       Both boxes already stand on goals, but the goal in A
+ *     #@ * #       can only be filled by one of them, and no push of
+ *     #  *-#       theirs leads anywhere: dead by (c), alive without it.
+ *     #  #.#
+ *     ######
+ *
+ * Conditions (a) and (b) are not needed for soundness; they stop the
+ * search early where the corral is plainly opened. The cache key is every
+ * input of the search: A's smallest square, the player's normalized square
+ * in R, C and F.
+ *
+ * ---- PI-corral pruning (dead_corral_pi) ---------------------------------
+ * Let W be the floor the player can reach when only C's boxes are
+ * obstacles: before some C box moves the player never leaves W (C is all
+ * that separates W from the rest), nor does any box enter A.
+ * A corral is a PI-corral when, for every C box on s and direction d with
+ * p = s - d the pushing square and t = s + d the target:
+ *   (I) if p is in W and t is floor, not a C square and not dead, then t is
+ *       in A (no C box can ever be pushed along the boundary or outwards
+ *       while C stands, even after other boxes leave those squares);
+ *   (P) if p is in W and t is in A and not dead, the player reaches p now.
+ * and it is unsolved: some C box is off a goal or A holds a goal.
+ *
+ *     #######      The corral (-) of boxes 1 and 2: each can only be
+ *     #@ 1- #      pushed right / down into A, and the player reaches
+ *     #  2- #      both pushing squares. Box 3 is not part of it; its
+ *     #.3--.#      push from above lands in A, but its pushing square
+ *     #######      is reached, so it belongs to C as well: all three.
+ *
+ * Claim: if the position has a solution of n pushes, it has one of n
+ * pushes whose first push is a push of a C box. Take a solution; an
+ * unsolved corral forces some C push (with C never moving, a C box off a
+ * goal stays off, or a goal of A stays empty). Let m be the first. Until m
+ * the player stays in W and A stays empty, so m pushes from p in W to a
+ * free t that is not a C square and not dead: by (I) t is in A, by (P) the
+ * player reaches p now, so m is legal first. Doing m first and then the
+ * earlier pushes changes only squares s (freed: walks and pushes only get
+ * room) and t (in A, which none of them touched); afterwards the player
+ * walks back through p to s, where m would have left it. Same boxes, same
+ * player area, same push count: push-optimality is kept (move counts are
+ * not). So the search need only generate the pushes of C's boxes. A
+ * PI-corral whose boxes cannot be pushed at all is a deadlock: the claim
+ * says a solution would start with a C push; dead_corral_pi then returns
+ * 1 with no allowed box, and the search generates nothing there. */
+#include <assert.h>
+#include <string.h>
+
+#include "dead_corral.h"
+
+/* The search's room: state words and hash slots, fixed at creation. */
+#define POOL_WORDS (1u << 18)
+#define HASH_SLOTS (1u << 16)
+
+typedef struct corral_info {
+	uint32_t area_start, area_length; /* in area_squares[] */
+	uint32_t box_start, box_length;   /* in corral_boxes[], ascending */
+	uint32_t area_goals;              /* goals in A */
+} corral_info;
+
+typedef struct stamps {
+	uint32_t *at; /* per square: == gen when marked */
+	uint32_t gen;
+} stamps;
+
+struct dead_corral {
+	const board *b;
+	memory *mem;
+	size_t bytes; /* the one block everything below lives in */
+	int n;
+	uint16_t *queue;
+	stamps reach;  /* the player's area in the real position */
+	stamps area;   /* squares of some corral area, with area_of[] */
+	stamps zone;   /* Z of the corral being examined */
+	stamps fill;   /* player floods in R */
+	stamps child;  /* player floods of a child in R */
+	uint16_t *area_of;
+	uint16_t *area_squares;  /* n */
+	uint16_t *corral_boxes;  /* 4 * box_count */
+	corral_info *corrals;    /* n */
+	uint16_t *order;         /* n: corrals, cheapest first */
+	int corral_count;
+	uint8_t *occupied;       /* n + 1, all zero between uses: R's boxes */
+	uint8_t *frozen;         /* n, all zero between uses */
+	uint16_t *fixed;         /* box_count: F minus C for the current corral */
+	uint16_t *pool;          /* POOL_WORDS: search states, player then boxes */
+	uint32_t *slots;         /* HASH_SLOTS: state index + 1, 0 = empty */
+	uint16_t *pattern;       /* 4 + 2 * box_count: cache key */
+	dead_corral_cache cache;
+	dead_corral_stats stats;
+};
+
+/* ---- scratch -------------------------------------------------------------- */
+
+static size_t place(size_t *offset, size_t bytes)
+{
+	size_t at = *offset;
+	*offset += (bytes + 7) & ~(size_t)7;
+	return at;
+}
+
+/* Lay the arrays out in one block; with base NULL only measure it. */
+static size_t lay_out(dead_corral *d, unsigned char *base)
+{
+	size_t n = (size_t)d->n + 1, boxes = (size_t)d->b->box_count + 1, offset = 0;
+#define CARVE(field, bytes)                                             \
+	do {                                                                \
+		size_t at_ = place(&offset, (bytes));                           \
+		if (base)                                                       \
+			d->field = (void *)(base + at_);                            \
+	} while (0)
+	CARVE(queue, n * sizeof(uint16_t));
+	CARVE(reach.at, n * sizeof(uint32_t));
+	CARVE(area.at, n * sizeof(uint32_t));
+	CARVE(zone.at, n * sizeof(uint32_t));
+	CARVE(fill.at, n * sizeof(uint32_t));
+	CARVE(child.at, n * sizeof(uint32_t));
+	CARVE(area_of, n * sizeof(uint16_t));
+	CARVE(area_squares, n * sizeof(uint16_t));
+	CARVE(corral_boxes, 4 * boxes * sizeof(uint16_t));
+	CARVE(corrals, n * sizeof(corral_info));
+	CARVE(order, n * sizeof(uint16_t));
+	CARVE(occupied, n);
+	CARVE(frozen, n);
+	CARVE(fixed, boxes * sizeof(uint16_t));
+	CARVE(pool, (size_t)POOL_WORDS * sizeof(uint16_t));
+	CARVE(slots, (size_t)HASH_SLOTS * sizeof(uint32_t));
+	CARVE(pattern, (4 + 2 * boxes) * sizeof(uint16_t));
+#undef CARVE
+	return offset;
+}
+
+dead_corral *dead_corral_new(const board *b, memory *mem, size_t cache_bytes)
+{
+	dead_corral *d = memory_calloc(mem, sizeof *d);
+	if (!d)
+		return NULL;
+	d->b = b;
+	d->mem = mem;
+	d->n = b->square_count;
+	d->bytes = lay_out(d, NULL);
+	unsigned char *block = memory_calloc(mem, d->bytes);
+	if (!block) {
+		memory_free(mem, d, sizeof *d);
+		return NULL;
+	}
+	lay_out(d, block);
+	if (!dead_corral_cache_init(&d->cache, mem, cache_bytes)) {
+		memory_free(mem, block, d->bytes);
+		memory_free(mem, d, sizeof *d);
+		return NULL;
+	}
+	return d;
+}
+
+void dead_corral_free(dead_corral *d)
+{
+	if (!d)
+		return;
+	memory *mem = d->mem;
+	dead_corral_cache_free(&d->cache);
+	memory_free(mem, d->queue, d->bytes); /* the block starts with queue */
+	memory_free(mem, d, sizeof *d);
+}
+
+void dead_corral_get_stats(const dead_corral *d, dead_corral_stats *out)
+{
+	*out = d->stats;
+}
+
+static uint32_t next_gen(const dead_corral *d, stamps *s)
+{
+	if (++s->gen == 0) {
+		memset(s->at, 0, sizeof(uint32_t) * (size_t)d->n);
+		s->gen = 1;
+	}
+	return s->gen;
+}
+
+static int marked(const stamps *s, unsigned square)
+{
+	return s->at[square] == s->gen;
+}
+
+static int in_area(const dead_corral *d, unsigned square, unsigned corral)
+{
+	return marked(&d->area, square) && d->area_of[square] == corral;
+}
+
+/* Flood the player from `from` over squares without a box. Returns the
+ * smallest square reached; *touches (if given) says whether a square of
+ * corral `corral`'s area was reached. */
+static uint16_t flood(dead_corral *d, stamps *st, const uint8_t *occupied, unsigned from,
+                      unsigned corral, int *touches)
+{
+	const board *b = d->b;
+	uint32_t gen = next_gen(d, st);
+	uint16_t *queue = d->queue;
+	unsigned head = 0, tail = 0, smallest = from;
+	int touched = 0;
+	st->at[from] = gen;
+	queue[tail++] = (uint16_t)from;
+	while (head < tail) {
+		unsigned s = queue[head++];
+		if (s < smallest)
+			smallest = s;
+		for (unsigned dir = 0; dir < 4; dir++) {
+			unsigned t = board_next(b, s, dir);
+			if (t == SQUARE_NONE || st->at[t] == gen || occupied[t])
+				continue;
+			st->at[t] = gen;
+			queue[tail++] = (uint16_t)t;
+			if (touches && in_area(d, t, corral))
+				touched = 1;
+		}
+	}
+	if (touches)
+		*touches = touched;
+	return (uint16_t)smallest;
+}
+
+static void sort_squares(uint16_t *squares, uint32_t count)
+{
+	for (uint32_t i = 1; i < count; i++) {
+		uint16_t v = squares[i];
+		uint32_t j = i;
+		for (; j > 0 && squares[j - 1] > v; j--)
+			squares[j] = squares[j - 1];
+		squares[j] = v;
+	}
+}
+
+/* ---- corrals and frozen boxes --------------------------------------------- */
+
+/* Label the corral areas of the position, collect their boxes, and order
+ * them cheapest first (fewest boxes, then smallest area). */
+static void find_corrals(dead_corral *d, const deadlock_position *p)
+{
+	const board *b = d->b;
+	const uint8_t *occupied = p->occupied;
+	flood(d, &d->reach, occupied, p->player, 0, NULL);
+	uint32_t area_gen = next_gen(d, &d->area);
+	uint32_t area_used = 0, box_used = 0;
+	int count = 0;
+	for (unsigned s = 0; s < (unsigned)d->n; s++) {
+		if (occupied[s] || marked(&d->reach, s) || d->area.at[s] == area_gen)
+			continue;
+		corral_info *c = &d->corrals[count];
+		c->area_start = area_used;
+		c->box_start = box_used;
+		c->area_goals = 0;
+		/* A box joins the corral once: the zone stamps dedupe it. */
+		uint32_t box_gen = next_gen(d, &d->zone);
+		uint32_t head = area_used;
+		d->area.at[s] = area_gen;
+		d->area_of[s] = (uint16_t)count;
+		d->area_squares[area_used++] = (uint16_t)s;
+		while (head < area_used) {
+			unsigned q = d->area_squares[head++];
+			c->area_goals += b->is_goal[q];
+			for (unsigned dir = 0; dir < 4; dir++) {
+				unsigned t = board_next(b, q, dir);
+				if (t == SQUARE_NONE)
+					continue;
+				if (occupied[t]) {
+					if (d->zone.at[t] != box_gen) {
+						d->zone.at[t] = box_gen;
+						d->corral_boxes[box_used++] = (uint16_t)t;
+					}
+				} else if (d->area.at[t] != area_gen) {
+					assert(!marked(&d->reach, t));
+					d->area.at[t] = area_gen;
+					d->area_of[t] = (uint16_t)count;
+					d->area_squares[area_used++] = (uint16_t)t;
+				}
+			}
+		}
+		c->area_length = area_used - c->area_start;
+		c->box_length = box_used - c->box_start;
+		sort_squares(d->corral_boxes + c->box_start, c->box_length);
+		/* Insert into the order, cheapest first. */
+		int j = count;
+		for (; j > 0; j--) {
+			const corral_info *o = &d->corrals[d->order[j - 1]];
+			if (o->box_length < c->box_length ||
+			    (o->box_length == c->box_length && o->area_length <= c->area_length))
+				break;
+			d->order[j] = d->order[j - 1];
+		}
+		d->order[j] = (uint16_t)count;
+		count++;
+	}
+	d->corral_count = count;
+}
+
+static int axis_blocked(const dead_corral *d, unsigned s, unsigned dir)
+{
+	unsigned a = board_next(d->b, s, dir), c = board_next(d->b, s, DIR_OPPOSITE(dir));
+	return a == SQUARE_NONE || d->frozen[a] || c == SQUARE_NONE || d->frozen[c];
+}
+
+/* frozen[s] = 1 for the boxes that can never move (the largest set of
+ * boxes each blocked on both axes by walls or boxes of the set). */
+static void find_frozen(dead_corral *d, const deadlock_position *p)
+{
+	int count = d->b->box_count;
+	for (int i = 0; i < count; i++)
+		d->frozen[p->boxes[i]] = 1;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int i = 0; i < count; i++) {
+			unsigned s = p->boxes[i];
+			if (d->frozen[s] && (!axis_blocked(d, s, DIR_LEFT) || !axis_blocked(d, s, DIR_UP))) {
+				d->frozen[s] = 0;
+				changed = 1;
+			}
+		}
+	}
+}
+
+static void clear_frozen(dead_corral *d, const deadlock_position *p)
+{
+	for (int i = 0; i < d->b->box_count; i++)
+		d->frozen[p->boxes[i]] = 0;
+}
+
+/* ---- the corral search ---------------------------------------------------- */
+
+static uint64_t state_hash(const uint16_t *state, uint32_t stride)
+{
+	uint64_t h = 0x9E3779B97F4A7C15u;
+	for (uint32_t i = 0; i < stride; i++) {
+		h ^= state[i];
+		h *= 0xBF58476D1CE4E5B9u;
+		h ^= h >> 31;
+	}
+	return h;
+}
+
+/* The state written at pool slot `count` joins the set: 1 if it is new, 0
+ * if already there, -1 if the set is full. */
+static int state_add(dead_corral *d, uint32_t mask, uint32_t stride, uint32_t count,
+                     uint32_t capacity)
+{
+	const uint16_t *state = d->pool + (size_t)count * stride;
+	uint32_t i = (uint32_t)state_hash(state, stride) & mask;
+	for (;; i = (i + 1) & mask) {
+		uint32_t slot = d->slots[i];
+		if (slot == 0)
+			break;
+		if (memcmp(d->pool + (size_t)(slot - 1) * stride, state, sizeof(uint16_t) * stride) == 0)
+			return 0;
+	}
+	if (count + 1 > capacity)
+		return -1;
+	d->slots[i] = count + 1;
+	return 1;
+}
+
+/* Every C box on a goal and every goal of A covered (R's occupancy). */
+static int corral_filled(const dead_corral *d, const corral_info *c, const uint16_t *boxes,
+                         uint32_t k)
+{
+	const board *b = d->b;
+	for (uint32_t i = 0; i < k; i++)
+		if (!b->is_goal[boxes[i]])
+			return 0;
+	if (c->area_goals == 0)
+		return 1;
+	for (uint32_t i = 0; i < c->area_length; i++) {
+		unsigned s = d->area_squares[c->area_start + i];
+		if (b->is_goal[s] && !d->occupied[s])
+			return 0;
+	}
+	return 1;
+}
+
+/* Breadth-first search of R from the root state in pool[0]; R's fixed
+ * boxes are already in occupied[]. *nodes counts the pushes generated. */
+static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, uint64_t *nodes)
+{
+	const board *b = d->b;
+	const corral_info *c = &d->corrals[corral];
+	uint32_t stride = 1 + k;
+	uint32_t capacity = POOL_WORDS / stride;
+	if (capacity > HASH_SLOTS / 2)
+		capacity = HASH_SLOTS / 2;
+	if (budget + 1 < capacity)
+		capacity = (uint32_t)budget + 1;
+	uint32_t size = 16;
+	while (size < 2 * capacity)
+		size *= 2;
+	memset(d->slots, 0, sizeof(uint32_t) * size);
+	uint32_t mask = size - 1, count = 1;
+	state_add(d, mask, stride, 0, capacity);
+	int verdict = DEAD_CORRAL_DEAD;
+	for (uint32_t head = 0; head < count && verdict == DEAD_CORRAL_DEAD; head++) {
+		/* Children are written after the last state, never over this one. */
+		uint16_t *state = d->pool + (size_t)head * stride;
+		const uint16_t *boxes = state + 1;
+		for (uint32_t i = 0; i < k; i++)
+			d->occupied[boxes[i]] = 1;
+		flood(d, &d->fill, d->occupied, state[0], 0, NULL);
+		for (uint32_t i = 0; i < k && verdict == DEAD_CORRAL_DEAD; i++) {
+			unsigned square = boxes[i];
+			for (unsigned dir = 0; dir < 4; dir++) {
+				unsigned from = board_next(b, square, DIR_OPPOSITE(dir));
+				unsigned to = board_next(b, square, dir);
+				if (from == SQUARE_NONE || to == SQUARE_NONE || d->occupied[to] || b->dead[to] ||
+				    !marked(&d->fill, from))
+					continue;
+				if (++*nodes > budget) {
+					verdict = DEAD_CORRAL_UNKNOWN;
+					break;
+				}
+				if (!marked(&d->zone, to)) { /* (a) */
+					verdict = DEAD_CORRAL_ALIVE;
+					break;
+				}
+				if (count >= capacity) {
+					verdict = DEAD_CORRAL_UNKNOWN;
+					break;
+				}
+				uint16_t *kid = d->pool + (size_t)count * stride;
+				memcpy(kid + 1, boxes, sizeof(uint16_t) * k);
+				kid[1 + i] = (uint16_t)to;
+				sort_squares(kid + 1, k);
+				d->occupied[square] = 0;
+				d->occupied[to] = 1;
+				int touches = 0;
+				kid[0] = flood(d, &d->child, d->occupied, square, corral, &touches);
+				int filled = !touches && corral_filled(d, c, kid + 1, k);
+				d->occupied[to] = 0;
+				d->occupied[square] = 1;
+				if (touches || filled) { /* (b), (c) */
+					verdict = DEAD_CORRAL_ALIVE;
+					break;
+				}
+				if (state_add(d, mask, stride, count, capacity) > 0)
+					count++;
+			}
+		}
+		for (uint32_t i = 0; i < k; i++)
+			d->occupied[boxes[i]] = 0;
+	}
+	return verdict;
+}
+
+/* Keep C (already in the zone stamps with A) and F minus C in R; returns
+ * how many fixed boxes. */
+static uint32_t set_up_reduced(dead_corral *d, const deadlock_position *p)
+{
+	uint32_t fixed = 0;
+	for (int i = 0; i < d->b->box_count; i++) {
+		unsigned s = p->boxes[i];
+		if (d->frozen[s] && !marked(&d->zone, s)) {
+			d->fixed[fixed++] = (uint16_t)s;
+			d->occupied[s] = 1;
+		}
+	}
+	return fixed;
+}
+
+/* The verdict on one corral, from the cache or a search. */
+static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned corral,
+                          uint64_t budget, uint64_t *spent)
+{
+	const corral_info *c = &d->corrals[corral];
+	const uint16_t *cboxes = d->corral_boxes + c->box_start;
+	uint32_t k = c->box_length;
+	next_gen(d, &d->zone);
+	for (uint32_t i = 0; i < c->area_length; i++)
+		d->zone.at[d->area_squares[c->area_start + i]] = d->zone.gen;
+	for (uint32_t i = 0; i < k; i++)
+		d->zone.at[cboxes[i]] = d->zone.gen;
+	uint32_t fixed = set_up_reduced(d, p);
+	for (uint32_t i = 0; i < k; i++)
+		d->occupied[cboxes[i]] = 1;
+	int touches = 0, verdict = DEAD_CORRAL_MISS;
+	uint16_t player = flood(d, &d->fill, d->occupied, p->player, corral, &touches);
+	/* Root successes: (b) cannot hold (A borders only walls and C) but is
+	 * checked anyway; (c) when C is home and A has no goal. */
+	if (touches || corral_filled(d, c, cboxes, k))
+		verdict = DEAD_CORRAL_ALIVE;
+	for (uint32_t i = 0; i < k; i++)
+		d->occupied[cboxes[i]] = 0;
+	if (verdict == DEAD_CORRAL_MISS) {
+		uint16_t *key = d->pattern;
+		uint32_t length = 0;
+		key[length++] = d->area_squares[c->area_start];
+		key[length++] = player;
+		key[length++] = (uint16_t)k;
+		key[length++] = (uint16_t)fixed;
+		memcpy(key + length, cboxes, sizeof(uint16_t) * k);
+		length += k;
+		memcpy(key + length, d->fixed, sizeof(uint16_t) * fixed);
+		length += fixed;
+		uint64_t cached_budget = 0;
+		verdict = dead_corral_cache_find(&d->cache, key, length, &cached_budget);
+		if (verdict == DEAD_CORRAL_UNKNOWN && cached_budget < budget)
+			verdict = DEAD_CORRAL_MISS; /* more budget now: try again */
+		if (verdict != DEAD_CORRAL_MISS) {
+			d->stats.cache_hits++;
+		} else {
+			d->stats.searches++;
+			d->pool[0] = player;
+			memcpy(d->pool + 1, cboxes, sizeof(uint16_t) * k);
+			uint64_t nodes = 0;
+			verdict = search(d, corral, k, budget, &nodes);
+			if (nodes > budget)
+				nodes = budget;
+			*spent += nodes;
+			d->stats.nodes += nodes;
+			d->stats.unknown += verdict == DEAD_CORRAL_UNKNOWN;
+			dead_corral_cache_store(&d->cache, key, length, verdict, budget);
+		}
+	}
+	for (uint32_t i = 0; i < fixed; i++)
+		d->occupied[d->fixed[i]] = 0;
+	return verdict;
+}
+
+int dead_corral_check(dead_corral *d, const deadlock_position *p, uint64_t node_budget,
+                      deadlock_proof *proof)
+{
+	assert(p->b == d->b);
+	d->stats.checks++;
+	find_corrals(d, p);
+	if (d->corral_count == 0)
+		return 0;
+	find_frozen(d, p);
+	uint64_t spent = 0;
+	int dead = 0;
+	for (int i = 0; i < d->corral_count && !dead; i++) {
+		unsigned corral = d->order[i];
+		d->stats.corrals++;
+		uint64_t left = node_budget > spent ? node_budget - spent : 0;
+		if (corral_verdict(d, p, corral, left, &spent) != DEAD_CORRAL_DEAD)
+			continue;
+		dead = 1;
+		d->stats.dead++;
+		if (!proof)
+			break;
+		/* The boxes R kept: C and the frozen boxes, ascending. */
+		proof->kind = DEADLOCK_CORRAL;
+		proof->count = 0;
+		for (int j = 0; j < d->b->box_count; j++) {
+			unsigned s = p->boxes[j];
+			if (marked(&d->zone, s) || d->frozen[s])
+				proof->boxes[proof->count++] = (uint16_t)s;
+		}
+	}
+	clear_frozen(d, p);
+	return dead;
+}
+
+/* ---- PI-corrals ----------------------------------------------------------- */
+
+/* Conditions (I) and (P) and "unsolved" for one corral; the zone stamps
+ * mark C's squares, d->fill marks W. */
+static int is_pi_corral(dead_corral *d, const deadlock_position *p, unsigned corral)
+{
+	const board *b = d->b;
+	const corral_info *c = &d->corrals[corral];
+	const uint16_t *cboxes = d->corral_boxes + c->box_start;
+	uint32_t k = c->box_length;
+	int unsolved = c->area_goals > 0;
+	for (uint32_t i = 0; i < k; i++)
+		unsolved |= !b->is_goal[cboxes[i]];
+	if (!unsolved)
+		return 0;
+	next_gen(d, &d->zone);
+	for (uint32_t i = 0; i < k; i++) {
+		d->zone.at[cboxes[i]] = d->zone.gen;
+		d->occupied[cboxes[i]] = 1;
+	}
+	flood(d, &d->fill, d->occupied, p->player, 0, NULL); /* W */
+	for (uint32_t i = 0; i < k; i++)
+		d->occupied[cboxes[i]] = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		unsigned s = cboxes[i];
+		for (unsigned dir = 0; dir < 4; dir++) {
+			unsigned from = board_next(b, s, DIR_OPPOSITE(dir));
+			unsigned to = board_next(b, s, dir);
+			if (from == SQUARE_NONE || to == SQUARE_NONE || !marked(&d->fill, from))
+				continue;
+			if (marked(&d->zone, to) || b->dead[to])
+				continue;
+			if (!in_area(d, to, corral))
+				return 0; /* not (I) */
+			if (!marked(&d->reach, from))
+				return 0; /* not (P) */
+		}
+	}
+	return 1;
+}
+
+int dead_corral_pi(dead_corral *d, const deadlock_position *p, uint8_t *allowed)
+{
+	assert(p->b == d->b);
+	find_corrals(d, p);
+	for (int i = 0; i < d->corral_count; i++) {
+		unsigned corral = d->order[i];
+		if (!is_pi_corral(d, p, corral))
+			continue;
+		const corral_info *c = &d->corrals[corral];
+		for (uint32_t j = 0; j < c->box_length; j++)
+			allowed[d->corral_boxes[c->box_start + j]] = 1;
+		d->stats.pi_found++;
+		return 1;
+	}
+	return 0;
+}
