@@ -14,7 +14,7 @@ static const char usage_text[] =
     "Verbs:\n"
     "  solve [options] FILE...        solve levels (FILE may be - for stdin)\n"
     "  verify FILE [-l N] [LURD|-]    replay solutions and check they solve their levels\n"
-    "  deadlocks FILE [-l N] ...      dead squares and deadlock verdicts (not yet implemented)\n"
+    "  deadlocks FILE [-l N] ...      dead squares, and the deadlock verdict after --moves\n"
     "  bench                          deterministic node-count signature\n"
     "  play [FILE]                    the terminal player (not yet implemented)\n"
     "\n"

@@ -63,7 +63,7 @@ run 2 solve - -
 run 2 verify
 run 2 verify mixed.xsb R && has err -- '-l'
 run 2 bench extra
-run 2 deadlocks one.xsb && has err 'not yet implemented'
+run 2 deadlocks && has err 'no level file'
 
 echo "== help and version exit 0"
 run 0 --help && has out 'solve'
