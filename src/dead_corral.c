@@ -11,11 +11,12 @@
  * push needs both neighbours free, so no box of F can ever move first, so
  * none ever moves).
  *
- *     #######      - is the corral area A; its boxes C are the four $
- *     #@    #      next to it. The player can only push the upper two
- *     # $$  #      down, into A, where they stick: dead.
- *     # #-$ #
- *     # #-$.#
+ *     #######      The room below is a corral area A (the player cannot
+ *     #@ #  #      get in); C is the two boxes in its doors. Each can
+ *     #     #      only be pushed one square down, where it blocks its
+ *     ##$#$##      own door for good, so the goals can never be filled:
+ *     #.   .#      a corral deadlock that neither dead squares nor
+ *     #     #      freeze see (every box can still move).
  *     #######
  *
  * ---- The corral search (dead_corral_check) -----------------------------
@@ -37,29 +38,37 @@
  * after each push the player stands where it really stands. Solutions
  * never push a box onto a dead square, so the pruning keeps this sequence.
  * It passes (a), (b) or (c) at some point: suppose it never passes (a) or
- * (b). Before an outside box could enter A it would have to stand on a
- * square of C that a C box vacated, and be pushed from there into A by a
- * player standing on that square's far side — on ground R also leaves
- * free, next to an empty square of A, so (b) held already. So no outside
- * box ever enters A, the goals of A are finally filled by C boxes, and the
- * last position of the sequence (every C box on a goal, as in any solved
- * position) passes (c). Hence a solvable position always leads the search
- * to success, and "dead" is only said of positions that cannot be solved.
+ * (b). An outside box can only enter A from a square q of C that a C box
+ * vacated (A borders nothing else), pushed from q into a square a of A,
+ * which leaves the player on q. Every square the player walked on since
+ * the last C push is free in R as well, and a held no C box, so in R the
+ * player of the last projected position could walk to q and on into a:
+ * (b) held there. So no outside box ever enters A, the goals of A are
+ * finally filled by C boxes, and the last position of the sequence (every
+ * C box on a goal, as in any solved position) passes (c). Hence a
+ * solvable position always leads the search to success, and "dead" is only
+ * said of positions that cannot be solved.
  * Why (c) asks for A's goals too: with A's goals empty, an all-C-on-goals
  * position is not the end of the story, and requiring them makes the
  * search keep looking (above: that is still sound), so more corrals are
  * proven dead:
  *
- *     ######       Both boxes already stand on goals, but the goal in A
- *     #@ * #       can only be filled by one of them, and no push of
- *     #  *-#       theirs leads anywhere: dead by (c), alive without it.
- *     #  #.#
- *     ######
+ *     ########     A is the one goal square right of the box on a goal,
+ *     #@  $ ##     which can never move: every C box is home, but A's
+ *     #  ##*.#     goal stays empty. Dead by (c), "alive" without A's
+ *     #  #####     goals in it.
+ *     ########
  *
  * Conditions (a) and (b) are not needed for soundness; they stop the
- * search early where the corral is plainly opened. The cache key is every
- * input of the search: A's smallest square, the player's normalized square
- * in R, C and F.
+ * search early where the corral is plainly opened.
+ *
+ * Corrals are searched cheapest first (fewest boxes, then smallest area),
+ * and `node_budget` is shared by all searches of one check. The cache key
+ * is every input of a search: A's smallest square (A is the component of
+ * it without C), the player's normalized square in R, C and F minus C.
+ * Dead and alive verdicts are exact and cached for good; a search that ran
+ * out is cached as unknown with its budget, and searched again only when a
+ * later check brings a larger budget.
  *
  * ---- PI-corral pruning (dead_corral_pi) ---------------------------------
  * Let W be the floor the player can reach when only C's boxes are
@@ -71,13 +80,16 @@
  *       in A (no C box can ever be pushed along the boundary or outwards
  *       while C stands, even after other boxes leave those squares);
  *   (P) if p is in W and t is in A and not dead, the player reaches p now.
- * and it is unsolved: some C box is off a goal or A holds a goal.
+ * and it is unsolved: some C box is off a goal or A holds a goal. (A PI
+ * corral that is already solved proves nothing: a solution may never touch
+ * it.) Pushes onto dead squares are ignored: no solution makes one.
  *
- *     #######      The corral (-) of boxes 1 and 2: each can only be
- *     #@ 1- #      pushed right / down into A, and the player reaches
- *     #  2- #      both pushing squares. Box 3 is not part of it; its
- *     #.3--.#      push from above lands in A, but its pushing square
- *     #######      is reached, so it belongs to C as well: all three.
+ *     ###########  Two PI-corrals: the alley under the left box, and
+ *     #@        #  the room under the two right boxes. Every box can
+ *     ##$###$#$##  only be pushed down, into its corral, from a square
+ *      #.###. .#   the player reaches. The smaller (the alley's one
+ *      # ###   #   box) is chosen: only its push is generated.
+ *      #########
  *
  * Claim: if the position has a solution of n pushes, it has one of n
  * pushes whose first push is a push of a C box. Take a solution; an
@@ -91,9 +103,10 @@
  * walks back through p to s, where m would have left it. Same boxes, same
  * player area, same push count: push-optimality is kept (move counts are
  * not). So the search need only generate the pushes of C's boxes. A
- * PI-corral whose boxes cannot be pushed at all is a deadlock: the claim
- * says a solution would start with a C push; dead_corral_pi then returns
- * 1 with no allowed box, and the search generates nothing there. */
+ * PI-corral none of whose boxes can be pushed now is a deadlock (by the
+ * claim a solution would start with such a push): dead_corral_pi still
+ * returns 1, naming boxes without a legal push, and the search rightly
+ * generates nothing there. */
 #include <assert.h>
 #include <string.h>
 
@@ -120,23 +133,23 @@ struct dead_corral {
 	size_t bytes; /* the one block everything below lives in */
 	int n;
 	uint16_t *queue;
-	stamps reach;  /* the player's area in the real position */
-	stamps area;   /* squares of some corral area, with area_of[] */
-	stamps zone;   /* Z of the corral being examined */
-	stamps fill;   /* player floods in R */
-	stamps child;  /* player floods of a child in R */
+	stamps reach; /* the player's area in the real position */
+	stamps area;  /* squares of some corral area, with area_of[] */
+	stamps zone;  /* Z of the corral being examined */
+	stamps fill;  /* player floods in R */
+	stamps child; /* player floods of a child in R */
 	uint16_t *area_of;
-	uint16_t *area_squares;  /* n */
-	uint16_t *corral_boxes;  /* 4 * box_count */
-	corral_info *corrals;    /* n */
-	uint16_t *order;         /* n: corrals, cheapest first */
+	uint16_t *area_squares; /* n */
+	uint16_t *corral_boxes; /* 4 * box_count */
+	corral_info *corrals;   /* n */
+	uint16_t *order;        /* n: corrals, cheapest first */
 	int corral_count;
-	uint8_t *occupied;       /* n + 1, all zero between uses: R's boxes */
-	uint8_t *frozen;         /* n, all zero between uses */
-	uint16_t *fixed;         /* box_count: F minus C for the current corral */
-	uint16_t *pool;          /* POOL_WORDS: search states, player then boxes */
-	uint32_t *slots;         /* HASH_SLOTS: state index + 1, 0 = empty */
-	uint16_t *pattern;       /* 4 + 2 * box_count: cache key */
+	uint8_t *occupied; /* n + 1, all zero between uses: R's boxes */
+	uint8_t *frozen;   /* n, all zero between uses */
+	uint16_t *fixed;   /* box_count: F minus C for the current corral */
+	uint16_t *pool;    /* POOL_WORDS: search states, player then boxes */
+	uint32_t *slots;   /* HASH_SLOTS: state index + 1, 0 = empty */
+	uint16_t *pattern; /* 4 + 2 * box_count: cache key */
 	dead_corral_cache cache;
 	dead_corral_stats stats;
 };
@@ -154,11 +167,11 @@ static size_t place(size_t *offset, size_t bytes)
 static size_t lay_out(dead_corral *d, unsigned char *base)
 {
 	size_t n = (size_t)d->n + 1, boxes = (size_t)d->b->box_count + 1, offset = 0;
-#define CARVE(field, bytes)                                             \
-	do {                                                                \
-		size_t at_ = place(&offset, (bytes));                           \
-		if (base)                                                       \
-			d->field = (void *)(base + at_);                            \
+#define CARVE(field, bytes)                                                                        \
+	do {                                                                                       \
+		size_t at_ = place(&offset, (bytes));                                              \
+		if (base)                                                                          \
+			d->field = (void *)(base + at_);                                           \
 	} while (0)
 	CARVE(queue, n * sizeof(uint16_t));
 	CARVE(reach.at, n * sizeof(uint32_t));
@@ -361,7 +374,8 @@ static void find_frozen(dead_corral *d, const deadlock_position *p)
 		changed = 0;
 		for (int i = 0; i < count; i++) {
 			unsigned s = p->boxes[i];
-			if (d->frozen[s] && (!axis_blocked(d, s, DIR_LEFT) || !axis_blocked(d, s, DIR_UP))) {
+			if (d->frozen[s] &&
+			    (!axis_blocked(d, s, DIR_LEFT) || !axis_blocked(d, s, DIR_UP))) {
 				d->frozen[s] = 0;
 				changed = 1;
 			}
@@ -399,7 +413,8 @@ static int state_add(dead_corral *d, uint32_t mask, uint32_t stride, uint32_t co
 		uint32_t slot = d->slots[i];
 		if (slot == 0)
 			break;
-		if (memcmp(d->pool + (size_t)(slot - 1) * stride, state, sizeof(uint16_t) * stride) == 0)
+		if (memcmp(d->pool + (size_t)(slot - 1) * stride, state,
+		           sizeof(uint16_t) * stride) == 0)
 			return 0;
 	}
 	if (count + 1 > capacity)
@@ -457,8 +472,8 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 			for (unsigned dir = 0; dir < 4; dir++) {
 				unsigned from = board_next(b, square, DIR_OPPOSITE(dir));
 				unsigned to = board_next(b, square, dir);
-				if (from == SQUARE_NONE || to == SQUARE_NONE || d->occupied[to] || b->dead[to] ||
-				    !marked(&d->fill, from))
+				if (from == SQUARE_NONE || to == SQUARE_NONE || d->occupied[to] ||
+				    b->dead[to] || !marked(&d->fill, from))
 					continue;
 				if (++*nodes > budget) {
 					verdict = DEAD_CORRAL_UNKNOWN;

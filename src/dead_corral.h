@@ -12,10 +12,10 @@
 
 /* What a corral search concluded. */
 enum {
-	DEAD_CORRAL_MISS = 0,    /* not in the cache */
-	DEAD_CORRAL_ALIVE = 1,   /* the corral can be opened: exact */
-	DEAD_CORRAL_DEAD = 2,    /* every push was tried: exact */
-	DEAD_CORRAL_UNKNOWN = 3  /* the budget or the search's room ran out */
+	DEAD_CORRAL_MISS = 0,   /* not in the cache */
+	DEAD_CORRAL_ALIVE = 1,  /* the corral can be opened: exact */
+	DEAD_CORRAL_DEAD = 2,   /* every push was tried: exact */
+	DEAD_CORRAL_UNKNOWN = 3 /* the budget or the search's room ran out */
 };
 
 typedef struct dead_corral_cache_entry dead_corral_cache_entry;
@@ -26,7 +26,7 @@ typedef struct dead_corral_cache {
 	memory *mem;
 	dead_corral_cache_entry *table; /* mask + 1 entries */
 	uint32_t mask, count;
-	uint16_t *words;                /* the patterns, back to back */
+	uint16_t *words; /* the patterns, back to back */
 	uint32_t word_capacity, words_used;
 	size_t bytes;
 } dead_corral_cache;

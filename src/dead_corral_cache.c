@@ -10,10 +10,10 @@
 #include "dead_corral.h"
 
 struct dead_corral_cache_entry {
-	uint64_t key;     /* hash of the pattern; 0 = empty slot */
-	uint64_t budget;  /* for UNKNOWN: the node budget that was not enough */
-	uint32_t offset;  /* of the pattern in words[] */
-	uint16_t length;  /* of the pattern, in words */
+	uint64_t key;    /* hash of the pattern; 0 = empty slot */
+	uint64_t budget; /* for UNKNOWN: the node budget that was not enough */
+	uint32_t offset; /* of the pattern in words[] */
+	uint16_t length; /* of the pattern, in words */
 	uint8_t verdict;
 	uint8_t unused;
 };
@@ -40,7 +40,8 @@ int dead_corral_cache_init(dead_corral_cache *c, memory *mem, size_t bytes)
 		return 1;
 	/* A quarter for the table (a power of two), the rest for patterns. */
 	size_t entries = 16;
-	while (entries * 2 * sizeof(dead_corral_cache_entry) <= bytes / 4 && entries < ((size_t)1 << 30))
+	while (entries * 2 * sizeof(dead_corral_cache_entry) <= bytes / 4 &&
+	       entries < ((size_t)1 << 30))
 		entries *= 2;
 	size_t table_bytes = entries * sizeof(dead_corral_cache_entry);
 	size_t word_bytes = (bytes - table_bytes) & ~(size_t)1;
@@ -49,7 +50,9 @@ int dead_corral_cache_init(dead_corral_cache *c, memory *mem, size_t bytes)
 	c->table = memory_calloc(mem, table_bytes);
 	c->words = memory_alloc(mem, word_bytes);
 	if (!c->table || !c->words) {
-		dead_corral_cache_free(c);
+		memory_free(mem, c->table, table_bytes);
+		memory_free(mem, c->words, word_bytes);
+		memset(c, 0, sizeof *c);
 		return 0;
 	}
 	c->mask = (uint32_t)(entries - 1);
@@ -61,7 +64,8 @@ int dead_corral_cache_init(dead_corral_cache *c, memory *mem, size_t bytes)
 void dead_corral_cache_free(dead_corral_cache *c)
 {
 	if (c->table)
-		memory_free(c->mem, c->table, ((size_t)c->mask + 1) * sizeof(dead_corral_cache_entry));
+		memory_free(c->mem, c->table,
+		            ((size_t)c->mask + 1) * sizeof(dead_corral_cache_entry));
 	if (c->words)
 		memory_free(c->mem, c->words, (size_t)c->word_capacity * 2);
 	memset(c, 0, sizeof *c);
@@ -88,7 +92,8 @@ int dead_corral_cache_find(const dead_corral_cache *c, const uint16_t *pattern, 
 {
 	if (!c->table || length > UINT16_MAX)
 		return DEAD_CORRAL_MISS;
-	const dead_corral_cache_entry *e = slot_of(c, pattern_hash(pattern, length), pattern, length);
+	const dead_corral_cache_entry *e =
+	    slot_of(c, pattern_hash(pattern, length), pattern, length);
 	if (e->key == 0)
 		return DEAD_CORRAL_MISS;
 	*budget = e->budget;
@@ -103,7 +108,8 @@ void dead_corral_cache_store(dead_corral_cache *c, const uint16_t *pattern, uint
 		return;
 	uint64_t key = pattern_hash(pattern, length);
 	dead_corral_cache_entry *e = slot_of(c, key, pattern, length);
-	if (e->key == 0 && (c->count + 1 > (c->mask + 1) / 2 || length > c->word_capacity - c->words_used)) {
+	if (e->key == 0 &&
+	    (c->count + 1 > (c->mask + 1) / 2 || length > c->word_capacity - c->words_used)) {
 		/* Full: start over. Linear probing has no tombstones to worry about. */
 		memset(c->table, 0, ((size_t)c->mask + 1) * sizeof(dead_corral_cache_entry));
 		c->count = 0;

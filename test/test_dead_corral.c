@@ -2,7 +2,6 @@
  * diagrams (each also judged by an exhaustive solver written here), the
  * cache, and sweeps over every position of tiny boards: no corral "dead"
  * may be solvable, and every PI restriction must keep an optimal push. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,8 +173,8 @@ static void oracle_open(oracle *o, const board *b)
 	o->reach = calloc((size_t)o->n, 1);
 	o->moved_occupied = calloc((size_t)o->n, 1);
 	o->stack = malloc((size_t)o->n * sizeof(uint16_t));
-	assert_true(o->pushes && o->queue && o->occupied && o->seen && o->reach && o->moved_occupied &&
-	            o->stack);
+	assert_true(o->pushes && o->queue && o->occupied && o->seen && o->reach &&
+	            o->moved_occupied && o->stack);
 	memset(o->pushes, 0xFF, o->states * sizeof(uint16_t));
 	size_t head = 0, tail = 0;
 	uint16_t boxes[4];
@@ -313,7 +312,9 @@ static sweep_counts sweep_board(const char *xsb)
 			if (check(&f, BIG_BUDGET)) {
 				counts.dead++;
 				if (pushes != UNSOLVABLE)
-					print_error("false corral deadlock, %u pushes to solve:\n%s\nboxes", pushes, xsb);
+					print_error(
+					    "false corral deadlock, %u pushes to solve:\n%s\nboxes",
+					    pushes, xsb);
 				assert_int_equal(pushes, UNSOLVABLE);
 				assert_int_equal(f.proof.kind, DEADLOCK_CORRAL);
 				assert_true(f.proof.count >= 1 && f.proof.count <= k);
@@ -344,7 +345,8 @@ static sweep_counts sweep_board(const char *xsb)
 				for (unsigned d = 0; d < 4; d++) {
 					unsigned from = board_next(b, f.boxes[i], DIR_OPPOSITE(d));
 					unsigned to = board_next(b, f.boxes[i], d);
-					if (from == SQUARE_NONE || to == SQUARE_NONE || !o.reach[from] || f.occupied[to])
+					if (from == SQUARE_NONE || to == SQUARE_NONE ||
+					    !o.reach[from] || f.occupied[to])
 						continue;
 					uint16_t moved[3];
 					memcpy(moved, f.boxes, sizeof(uint16_t) * (size_t)k);
@@ -359,8 +361,9 @@ static sweep_counts sweep_board(const char *xsb)
 				assert_true(pushes == UNSOLVABLE || best == UNSOLVABLE || best > 0);
 			} else {
 				if (best != pushes - 1)
-					print_error("PI restriction loses the optimum (%u, best kept %u):\n%s\n", pushes,
-					            best, xsb);
+					print_error("PI restriction loses the optimum (%u, best "
+					            "kept %u):\n%s\n",
+					            pushes, best, xsb);
 				assert_int_equal(best, pushes - 1);
 			}
 		}
@@ -428,10 +431,11 @@ static void sweep_tiny_boards(void **state)
 	memset(&total, 0, sizeof total);
 	for (size_t i = 0; i < sizeof sweep_levels / sizeof *sweep_levels; i++) {
 		sweep_counts c = sweep_board(sweep_levels[i]);
-		print_message("board %zu: %ld positions, %ld unsolvable, corral dead %ld (budget 3: %ld), "
-		              "PI %ld (restricting %ld)\n",
-		              i, c.positions, c.unsolvable, c.dead, c.dead_small_budget, c.pi,
-		              c.pi_restricting);
+		print_message(
+		    "board %zu: %ld positions, %ld unsolvable, corral dead %ld (budget 3: %ld), "
+		    "PI %ld (restricting %ld)\n",
+		    i, c.positions, c.unsolvable, c.dead, c.dead_small_budget, c.pi,
+		    c.pi_restricting);
 		total.dead += c.dead;
 		total.pi_restricting += c.pi_restricting;
 	}
@@ -440,55 +444,457 @@ static void sweep_tiny_boards(void **state)
 	assert_true(total.pi_restricting > 0);
 }
 
-/* ---- exploration (temporary) ------------------------------------------------ */
+/* ---- diagrams --------------------------------------------------------------- */
 
-static void explore(const char *xsb)
+/* The position of `xsb` is (or is not) a proven corral deadlock, and the
+ * exhaustive solver agrees with a "dead"; returns its fewest pushes. */
+static unsigned expect_corral(const char *xsb, int dead)
 {
 	fixture f;
 	open_fixture(&f, xsb);
-	int dead = check(&f, BIG_BUDGET);
-	uint8_t *allowed = calloc((size_t)f.b.square_count, 1);
+	unsigned pushes = fixture_pushes(&f);
+	assert_int_equal(check(&f, BIG_BUDGET), dead);
+	if (dead) {
+		assert_int_equal(pushes, UNSOLVABLE);
+		assert_int_equal(f.proof.kind, DEADLOCK_CORRAL);
+		assert_true(f.proof.count >= 1);
+		for (int i = 1; i < f.proof.count; i++)
+			assert_true(f.proof.boxes[i - 1] < f.proof.boxes[i]);
+		for (int i = 0; i < f.proof.count; i++)
+			assert_true(f.occupied[f.proof.boxes[i]]);
+	}
+	close_fixture(&f);
+	return pushes;
+}
+
+/* Neither simple dead squares nor freeze see it: no box stands on a dead
+ * square and every box can still move on some axis. */
+static void assert_not_simple_or_frozen(const char *xsb)
+{
+	fixture f;
+	open_fixture(&f, xsb);
+	for (int i = 0; i < f.b.box_count; i++) {
+		assert_false(f.b.dead[f.boxes[i]]);
+		assert_false(dead_freeze_check(&f.b, f.occupied, f.b.dead, f.boxes[i], &f.proof));
+	}
+	close_fixture(&f);
+}
+
+/* Two boxes in the two doors of a room with both goals: each can only be
+ * pushed one square down, where it blocks its own door, and the player
+ * never gets in to push them sideways onto the goals. */
+static const char *const two_doors = "#######\n"
+                                     "#@ #  #\n"
+                                     "#     #\n"
+                                     "##$#$##\n"
+                                     "#.   .#\n"
+                                     "#     #\n"
+                                     "#######\n";
+
+static void corral_deadlock_that_freeze_misses(void **state)
+{
+	(void)state;
+	assert_not_simple_or_frozen(two_doors);
+	expect_corral(two_doors, 1);
+	/* A box that can only be pushed into a goalless room it never leaves. */
+	const char *door = "########\n"
+	                   "#@ .   #\n"
+	                   "#  $ . #\n"
+	                   "###$####\n"
+	                   "  #   #\n"
+	                   "  #####\n";
+	assert_not_simple_or_frozen(door);
+	expect_corral(door, 1);
+}
+
+static void corral_that_can_be_opened(void **state)
+{
+	(void)state;
+	/* The box in the lower room gets out once the upper box is pushed
+	 * aside and the player walks in. */
+	assert_int_equal(expect_corral("#######\n"
+	                               "#@    #\n"
+	                               "#  $  #\n"
+	                               "### ###\n"
+	                               "#  $  #\n"
+	                               "#. . ##\n"
+	                               "#######\n",
+	                               0),
+	                 8);
+	/* Pushing the boundary box in fills the corral's goal. */
+	assert_int_equal(expect_corral("#######\n"
+	                               "#@    #\n"
+	                               "#  $. #\n"
+	                               "#  $  #\n"
+	                               "#  #. #\n"
+	                               "#######\n",
+	                               0),
+	                 3);
+}
+
+static void corral_goal_only_its_boxes_could_fill(void **state)
+{
+	(void)state;
+	/* The boxed-in goal's only neighbour box is on a goal already and can
+	 * never move: every corral box is home, yet the corral is dead, since
+	 * no outside box can ever get in. */
+	expect_corral("########\n"
+	              "#@  $ ##\n"
+	              "#  ##*.#\n"
+	              "#  #####\n"
+	              "########\n",
+	              1);
+}
+
+static void alleys(void **state)
+{
+	(void)state;
+	/* Dead: the box in the alley must come up onto the goal, but the player
+	 * can never get below it. */
+	const char *dead_alley = "########\n"
+	                         "#@ .   #\n"
+	                         "#  $   #\n"
+	                         "### ####\n"
+	                         "  #.#\n"
+	                         "  #$#\n"
+	                         "  # #\n"
+	                         "  ###\n";
+	assert_not_simple_or_frozen(dead_alley);
+	expect_corral(dead_alley, 1);
+	/* Not dead: the same alley, but its far end joins the room, so the
+	 * player walks round and pushes the box up (no corral at all). */
+	assert_int_equal(expect_corral("########\n"
+	                               "#@ .   #\n"
+	                               "#  $   #\n"
+	                               "### ## #\n"
+	                               "  #.#  #\n"
+	                               "  #$#  #\n"
+	                               "  #    #\n"
+	                               "  ######\n",
+	                               0),
+	                 10);
+	/* A box at the mouth of an alley closes it, but pushing it in is how
+	 * the alley's goal gets filled. */
+	assert_int_equal(expect_corral("#######\n"
+	                               "#@    #\n"
+	                               "#  $  #\n"
+	                               "### ###\n"
+	                               "  #.#\n"
+	                               "  # #\n"
+	                               "  ###\n",
+	                               0),
+	                 2);
+	/* A goalless alley behind the box: it can only go in. */
+	expect_corral("#######\n"
+	              "#@   .#\n"
+	              "#  $  #\n"
+	              "### ###\n"
+	              "  # #\n"
+	              "  # #\n"
+	              "  ###\n",
+	              1);
+}
+
+static void proof_names_the_dead_corral(void **state)
+{
+	(void)state;
+	/* Two corrals: the door square between the boxes (alive: the upper box
+	 * can be pushed aside), and the lower room, whose box can only go down
+	 * onto a dead square. The proof is the lower room's one box. */
+	fixture f;
+	open_fixture(&f, "#######\n"
+	                 "#@  . #\n"
+	                 "#  $  #\n"
+	                 "### ###\n"
+	                 "#  $ .#\n"
+	                 "#     #\n"
+	                 "#######\n");
+	assert_int_equal(fixture_pushes(&f), UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(f.proof.count, 1);
+	assert_int_equal(f.proof.boxes[0], sq(&f.b, 3, 4));
+	/* A NULL proof is allowed. */
+	assert_int_equal(dead_corral_check(f.d, &f.p, BIG_BUDGET, NULL), 1);
+	close_fixture(&f);
+}
+
+static void no_corral_no_verdict(void **state)
+{
+	(void)state;
+	fixture f;
+	open_fixture(&f, "#####\n"
+	                 "#@  #\n"
+	                 "# $ #\n"
+	                 "#  .#\n"
+	                 "#####\n");
+	assert_int_equal(check(&f, BIG_BUDGET), 0);
+	assert_int_equal(stats(&f).searches, 0);
+	close_fixture(&f);
+}
+
+/* ---- the cache ---------------------------------------------------------------- */
+
+static void cache_repeats_verdicts(void **state)
+{
+	(void)state;
+	fixture f;
+	open_fixture(&f, two_doors);
+	/* Budget 0 proves nothing... */
+	assert_int_equal(check(&f, 0), 0);
+	assert_int_equal(stats(&f).searches, 1);
+	assert_int_equal(stats(&f).unknown, 1);
+	/* ...and is remembered: the same budget does not search again. */
+	assert_int_equal(check(&f, 0), 0);
+	assert_int_equal(stats(&f).searches, 1);
+	assert_int_equal(stats(&f).cache_hits, 1);
+	/* More budget searches again and proves it. */
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).searches, 2);
+	uint64_t nodes = stats(&f).nodes;
+	assert_true(nodes > 0);
+	/* Now even budget 0 answers "dead", from the cache, without a push. */
+	assert_int_equal(check(&f, 0), 1);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).searches, 2);
+	assert_int_equal(stats(&f).cache_hits, 3);
+	assert_int_equal(stats(&f).nodes, nodes);
+	/* The player elsewhere in the same area: same corral, same entry. */
+	f.p.player = sq(&f.b, 5, 2);
+	assert_int_equal(check(&f, 0), 1);
+	assert_int_equal(stats(&f).cache_hits, 4);
+	close_fixture(&f);
+
+	/* Without a cache every check searches, with the same verdicts. */
+	open_fixture(&f, two_doors);
+	dead_corral_free(f.d);
+	f.d = dead_corral_new(&f.b, &f.mem, 0);
+	assert_non_null(f.d);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(check(&f, 0), 0);
+	assert_int_equal(stats(&f).searches, 3);
+	assert_int_equal(stats(&f).cache_hits, 0);
+	close_fixture(&f);
+}
+
+static void cache_ignores_boxes_outside_the_corral(void **state)
+{
+	(void)state;
+	fixture f;
+	open_fixture(&f, "########\n"
+	                 "#@  $  #\n"
+	                 "#   #$ #\n"
+	                 "#.  # $#\n"
+	                 "#.  #  #\n"
+	                 "#.######\n"
+	                 "########\n");
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).searches, 1);
+	/* Move the outside box (4,1) to (2,2): a different position, the same
+	 * corral. */
+	unsigned from = sq(&f.b, 4, 1), to = sq(&f.b, 2, 2);
+	f.occupied[from] = 0;
+	f.occupied[to] = 1;
+	for (int i = 0; i < f.b.box_count; i++)
+		if (f.boxes[i] == from)
+			f.boxes[i] = (uint16_t)to;
+	sort_boxes(f.boxes, f.b.box_count);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).searches, 1);
+	assert_int_equal(stats(&f).cache_hits, 1);
+	close_fixture(&f);
+}
+
+/* ---- PI-corrals --------------------------------------------------------------- */
+
+/* dead_corral_pi on the start position; `expected` lists the allowed box
+ * squares as x, y pairs, ended by -1 (NULL: expect 0 and allowed untouched). */
+static void expect_pi(const char *xsb, const int *expected)
+{
+	fixture f;
+	open_fixture(&f, xsb);
+	int n = f.b.square_count;
+	uint8_t *allowed = calloc((size_t)n, 1);
 	int pi = dead_corral_pi(f.d, &f.p, allowed);
-	printf("%s dead=%d pushes=%u pi=%d allowed:", xsb, dead, fixture_pushes(&f), pi);
-	for (int s = 0; s < f.b.square_count; s++)
-		if (allowed[s])
-			printf(" (%d,%d)", board_x(&f.b, (unsigned)s), board_y(&f.b, (unsigned)s));
-	printf("\n");
+	if (!expected) {
+		if (pi)
+			print_error("unexpected PI-corral in\n%s", xsb);
+		assert_int_equal(pi, 0);
+		for (int s = 0; s < n; s++)
+			assert_int_equal(allowed[s], 0);
+	} else {
+		assert_int_equal(pi, 1);
+		int count = 0;
+		for (; expected[2 * count] >= 0; count++)
+			assert_int_equal(
+			    allowed[sq(&f.b, expected[2 * count], expected[2 * count + 1])], 1);
+		int set = 0;
+		for (int s = 0; s < n; s++)
+			set += allowed[s];
+		assert_int_equal(set, count);
+	}
 	free(allowed);
 	close_fixture(&f);
 }
 
-static void exploration(void **state)
+static void pi_corral_allows_its_boxes(void **state)
 {
 	(void)state;
-	const char *path = getenv("CORRAL_EXPLORE");
-	if (!path)
-		return;
-	size_t len;
-	char *text = tu_read_file(path, &len);
-	assert_non_null(text);
-	/* levels separated by blank lines */
-	char *at = text;
-	while (*at) {
-		char *end = strstr(at, "\n\n");
-		if (end)
-			*end = '\0';
-		if (strchr(at, '#'))
-			explore(at);
-		if (!end)
-			break;
-		at = end + 2;
+	/* Both boxes can only be pushed down, into the room. */
+	expect_pi(two_doors, (const int[]){2, 3, 4, 3, -1});
+	/* The room's only way in is the box in its door; the other box, free
+	 * in the upper room, is not needed now. */
+	expect_pi("########\n"
+	          "#@ .   #\n"
+	          "#  $ . #\n"
+	          "###$####\n"
+	          "  #   #\n"
+	          "  #####\n",
+	          (const int[]){3, 3, -1});
+	/* Two PI-corrals, an alley and a room: the smaller one (one box) is
+	 * chosen. */
+	expect_pi("###########\n"
+	          "#@        #\n"
+	          "##$###$#$##\n"
+	          " #.###. .#\n"
+	          " # ###   #\n"
+	          " #########\n",
+	          (const int[]){2, 2, -1});
+}
+
+static void not_pi_corrals(void **state)
+{
+	(void)state;
+	/* The upper box can also be pushed left, along the corral's edge. */
+	expect_pi("#######\n"
+	          "#@    #\n"
+	          "#   $ #\n"
+	          "#  # $#\n"
+	          "#  #  #\n"
+	          "#..####\n"
+	          "#######\n",
+	          NULL);
+	/* A corral already solved (its box home, no goal inside) is no reason
+	 * to restrict: the other box must move first. */
+	expect_pi("#######\n"
+	          "#@ $ .#\n"
+	          "#     #\n"
+	          "###*###\n"
+	          "  # #\n"
+	          "  ###\n",
+	          NULL);
+	/* (P) fails: the alley's door box can only be pushed down, but a box
+	 * stands where the player would push from. Restricting to the door
+	 * box would leave no push at all in a solvable position. */
+	const char *blocked = "#######\n"
+	                      "#@    #\n"
+	                      "#     #\n"
+	                      "#  $  #\n"
+	                      "###$###\n"
+	                      "  #.#\n"
+	                      "  #.#\n"
+	                      "  ###\n";
+	expect_pi(blocked, NULL);
+	fixture f;
+	open_fixture(&f, blocked);
+	assert_int_not_equal(fixture_pushes(&f), UNSOLVABLE);
+	close_fixture(&f);
+}
+
+static void pi_corral_without_pushes_is_a_deadlock(void **state)
+{
+	(void)state;
+	/* The corral's box cannot move at all: allowed names it, and the
+	 * search has nothing to generate here, rightly so. */
+	const char *xsb = "########\n"
+	                  "#@  $ ##\n"
+	                  "#  ##*.#\n"
+	                  "#  #####\n"
+	                  "########\n";
+	expect_pi(xsb, (const int[]){5, 2, -1});
+	fixture f;
+	open_fixture(&f, xsb);
+	assert_int_equal(fixture_pushes(&f), UNSOLVABLE);
+	close_fixture(&f);
+}
+
+/* ---- memory ------------------------------------------------------------------- */
+
+static void memory_budget(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level(two_doors);
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	for (size_t limit = 0; limit < ((size_t)1 << 21); limit = limit * 2 + 1000) {
+		memory mem = {0, 0, limit};
+		dead_corral *d = dead_corral_new(&b, &mem, CACHE_BYTES);
+		if (d) {
+			assert_true(mem.used <= limit);
+			dead_corral_free(d);
+		}
+		assert_int_equal(mem.used, 0);
 	}
-	free(text);
+	memory mem = {0, 0, (size_t)1 << 30};
+	dead_corral *d = dead_corral_new(&b, &mem, CACHE_BYTES);
+	assert_non_null(d);
+	assert_true(mem.used >= CACHE_BYTES / 2);
+	dead_corral_free(d);
+	assert_int_equal(mem.used, 0);
+	board_free(&b);
+	hako_level_free(level);
+}
+
+/* The exhaustive solver itself, on positions with known answers. */
+static void oracle_knows_small_levels(void **state)
+{
+	(void)state;
+	assert_int_equal(expect_corral("#####\n"
+	                               "#@$.#\n"
+	                               "#####\n",
+	                               0),
+	                 1);
+	assert_int_equal(expect_corral("######\n"
+	                               "#@$ .#\n"
+	                               "######\n",
+	                               0),
+	                 2);
+	fixture f;
+	open_fixture(&f, "######\n"
+	                 "#@ $.#\n"
+	                 "# $. #\n"
+	                 "######\n");
+	assert_int_equal(fixture_pushes(&f), 2);
+	close_fixture(&f);
+	open_fixture(&f, "#####\n"
+	                 "#.$@#\n"
+	                 "#####\n");
+	assert_int_equal(fixture_pushes(&f), 1);
+	f.p.player = sq(&f.b, 1, 1);
+	f.occupied[sq(&f.b, 2, 1)] = 0;
+	f.boxes[0] = (uint16_t)sq(&f.b, 3, 1);
+	f.occupied[f.boxes[0]] = 1;
+	assert_int_equal(fixture_pushes(&f), UNSOLVABLE);
+	close_fixture(&f);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(exploration),
+	    cmocka_unit_test(oracle_knows_small_levels),
+	    cmocka_unit_test(corral_deadlock_that_freeze_misses),
+	    cmocka_unit_test(corral_that_can_be_opened),
+	    cmocka_unit_test(corral_goal_only_its_boxes_could_fill),
+	    cmocka_unit_test(alleys),
+	    cmocka_unit_test(proof_names_the_dead_corral),
+	    cmocka_unit_test(no_corral_no_verdict),
+	    cmocka_unit_test(cache_repeats_verdicts),
+	    cmocka_unit_test(cache_ignores_boxes_outside_the_corral),
+	    cmocka_unit_test(pi_corral_allows_its_boxes),
+	    cmocka_unit_test(not_pi_corrals),
+	    cmocka_unit_test(pi_corral_without_pushes_is_a_deadlock),
+	    cmocka_unit_test(memory_budget),
 	    cmocka_unit_test(sweep_tiny_boards),
 	};
-	(void)sq;
-	(void)stats;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
