@@ -107,7 +107,8 @@ static void group_collect(freeze_group *g, const board *b, const uint8_t *occupi
 	for (int i = 0; i < g->count; i++) {
 		for (unsigned d = 0; d < 4; d++) {
 			uint16_t t = board_next(b, g->square[i], d);
-			g->next[i][d] = (int16_t)(t != SQUARE_NONE && occupied[t] ? group_find(g, t) : -1);
+			g->next[i][d] =
+			    (int16_t)(t != SQUARE_NONE && occupied[t] ? group_find(g, t) : -1);
 		}
 		g->alive[i] = 1;
 		g->queued[i] = 0;
@@ -174,8 +175,8 @@ static int freeze_free_axis(const board *b, const uint8_t *occupied, const uint8
 	return 0;
 }
 
-int dead_freeze_check(const board *b, const uint8_t *occupied, const uint8_t *dead,
-                      unsigned square, deadlock_proof *proof)
+int dead_freeze_check(const board *b, const uint8_t *occupied, const uint8_t *dead, unsigned square,
+                      deadlock_proof *proof)
 {
 	assert(square < (unsigned)b->square_count && occupied[square]);
 	if (freeze_free_axis(b, occupied, dead, square))
@@ -243,8 +244,9 @@ int dead_freeze_frozen(const board *b, const uint8_t *occupied, const uint16_t *
 		int blocked = 1;
 		for (unsigned d = 0; d < 2 && blocked; d++) {
 			uint16_t n1 = board_next(b, s, d), n2 = board_next(b, s, DIR_OPPOSITE(d));
-			blocked = n1 == SQUARE_NONE || n2 == SQUARE_NONE || (dead[n1] && dead[n2]) ||
-			          (occupied[n1] && frozen[n1]) || (occupied[n2] && frozen[n2]);
+			blocked = n1 == SQUARE_NONE || n2 == SQUARE_NONE ||
+			          (dead[n1] && dead[n2]) || (occupied[n1] && frozen[n1]) ||
+			          (occupied[n2] && frozen[n2]);
 		}
 		if (blocked)
 			continue;

@@ -311,12 +311,9 @@ static void long_diagonal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(one_square),
-	    cmocka_unit_test(one_square_near_misses),
-	    cmocka_unit_test(two_squares),
-	    cmocka_unit_test(wall_cap),
-	    cmocka_unit_test(split_by_walls),
-	    cmocka_unit_test(long_diagonal),
+	    cmocka_unit_test(one_square),     cmocka_unit_test(one_square_near_misses),
+	    cmocka_unit_test(two_squares),    cmocka_unit_test(wall_cap),
+	    cmocka_unit_test(split_by_walls), cmocka_unit_test(long_diagonal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

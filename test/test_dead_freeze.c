@@ -726,7 +726,9 @@ static void brute_force_cross_check(void **state)
 			for (int k = 1; k <= 3; k++) {
 				int ok = 1;
 				for (int i = 0; i < k; i++)
-					ok &= boards[bi][goal_sets[gi][i][1]][goal_sets[gi][i][0]] == ' ';
+					ok &=
+					    boards[bi][goal_sets[gi][i][1]][goal_sets[gi][i][0]] ==
+					    ' ';
 				if (!ok)
 					continue;
 				hako_level *level = brute_level(boards[bi], 7, goal_sets[gi], k);

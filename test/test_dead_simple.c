@@ -94,7 +94,8 @@ static void frozen_box_blocks_a_corridor(void **state)
 	             "##.   *##\n"
 	             "#########\n");
 	uint8_t *frozen = calloc((size_t)p.b.square_count, 1);
-	assert_int_equal(dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen), 1);
+	assert_int_equal(dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen),
+	                 1);
 	assert_true(frozen[at(&p, 6, 4)]);
 	dead_simple_with_walls(&p.b, frozen, p.dead);
 	/* Before: the room is alive through the corridor. */
@@ -125,7 +126,8 @@ static void frozen_pair_on_a_wall(void **state)
 	             "#    @   #\n"
 	             "##########\n");
 	uint8_t *frozen = calloc((size_t)p.b.square_count, 1);
-	assert_int_equal(dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen), 2);
+	assert_int_equal(dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen),
+	                 2);
 	dead_simple_with_walls(&p.b, frozen, p.dead);
 	assert_false(p.b.dead[at(&p, 7, 1)]);
 	assert_true(p.dead[at(&p, 7, 1)]);
