@@ -338,6 +338,20 @@ static void deadlock_none_at_a_solvable_start(void **state)
 	assert_int_equal(info.box_count, 0);
 	assert_int_equal(hako_deadlock_check(f.game, 0, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
+	close_game(&f);
+	/* The player walled in at the start stands on a square fenced by walls
+	 * and a box, which is not a closed diagonal. */
+	open_game(&f, "#####\n"
+	              "#@$.#\n"
+	              "#####\n");
+	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
+	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
+	play(f.game, "R");
+	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
+	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
+	hako_game_undo(f.game);
+	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
+	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
 	assert_int_equal(hako_deadlock_check(NULL, 0, &info), HAKO_ERR_ARGUMENT);
 	assert_int_equal(hako_deadlock_check(f.game, 0, NULL), HAKO_ERR_ARGUMENT);
 	close_game(&f);
