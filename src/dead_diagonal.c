@@ -1,17 +1,17 @@
 /* dead_diagonal.c — closed diagonal deadlocks: boxes and walls that fence
  * a diagonal line of empty squares the player cannot enter.
  *
- * The pattern (O = box or wall, e = empty square, here running down-right;
- * its mirror image runs up-right):
+ * The pattern (O = box or wall, e = empty square), here running down-right;
+ * its mirror image runs up-right:
  *
- *   OO          c        the inner squares e_0..e_n-1 lie on a diagonal;
- *   OeO         U L      every side of every inner square is a box or wall
- *    OeO        e        (the U squares above-right, the L squares
- *     OeO                below-left), and each end is capped: the square
- *      OO                diagonally beyond it (c) is a box or wall, or the
- *                        two sides of the end square facing it are walls:
+ *   OO          cU       the inner squares e lie on a diagonal; every side
+ *   OeO         LeU      of each is a box or wall (U above-right of the
+ *    OeO         LeU     line, L below-left), and each end is capped: the
+ *     OeO         LeU    square diagonally beyond it (c) is a box or wall,
+ *      OO          Lc    or the two sides of the end square facing it are
+ *                        walls, as at the start here:
  *   #
- *  #eO     a wall cap at the start, for example.
+ *  #eO
  *   OeO
  *    OO
  *
@@ -20,23 +20,25 @@
  *
  * Soundness. The player is not on an inner square (see below), and every
  * inner square has only boxes and walls for neighbours, so the player cannot
- * get in while the pattern stands. Each box of the pattern then has an inner
- * square or a stuck box on each axis:
- * - U_k, between two inner squares (left of one, above the next... in the
- *   down-right case: e_k-1 to its left, e_k below it): pushing it right or
- *   up needs the player on an inner square; it can only go left or down,
- *   into an inner square. The end squares U_0, L_n and the like have a cap
- *   on the axis that is not inner, and the cap cannot move while its two
- *   pattern neighbours stand (each axis of the cap holds one of them).
- * So the first push that changes the pattern pushes a box X into an inner
- * square e_k. That opens one side of the diagonal and leaves the other side
- * closed, with X as its new cap:
+ * get in while the pattern stands. Then no box of the pattern can move
+ * except into an inner square: a U square has an inner square to its left
+ * or below it (both, in the middle of the line), so pushing it right or up
+ * needs the player on an inner square; where it has only one, at the ends,
+ * its other axis holds the cap. L squares likewise. A cap box has a pattern
+ * square on each axis (c above has U to its right and L below it), so it
+ * cannot move while those stand. Boxes outside the pattern cannot get into
+ * an inner square either: every side of one is a pattern square.
  *
- *   OO      OO
- *   O O     O O      pushing U_1 down into e_1 opens e_0 (U_1's square is
- *    O O  ->  X O    free now) and leaves e_2.. closed behind X; X has U_2
- *     O O      O O   beside it and L_2 below it, so it is stuck while the
- *      OO       OO   rest stands.
+ * So the first push that changes the pattern pushes a box X into an inner
+ * square. That opens the line on one side of X and leaves it closed on the
+ * other, with X as the new cap there; X has a pattern square on each axis,
+ * so it is stuck while the closed part stands:
+ *
+ *   cU       cU
+ *   LeU      Le.      the middle U pushed down: the first hole is open
+ *    LeU  ->  LXU     now, the last one is closed behind X.
+ *     LeU      LeU
+ *      Lc       Lc
  *
  * When the closed side is empty (no inner square left), X has two pattern
  * squares beside it and the old cap diagonally: a 2x2 block of boxes and
