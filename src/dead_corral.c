@@ -451,7 +451,7 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 	uint32_t capacity = POOL_WORDS / stride;
 	if (capacity > HASH_SLOTS / 2)
 		capacity = HASH_SLOTS / 2;
-	if (budget + 1 < capacity)
+	if (budget < capacity - 1)
 		capacity = (uint32_t)budget + 1;
 	uint32_t size = 16;
 	while (size < 2 * capacity)

@@ -281,6 +281,10 @@ static sweep_counts sweep_board(const char *xsb)
 	fixture f, small;
 	open_fixture(&f, xsb);
 	open_fixture(&small, xsb);
+	/* The small-budget detector gets a tiny cache, emptied again and again. */
+	dead_corral_free(small.d);
+	small.d = dead_corral_new(&small.b, &small.mem, 4096);
+	assert_non_null(small.d);
 	oracle o;
 	oracle_open(&o, &f.b);
 	const board *b = &f.b;
@@ -422,6 +426,15 @@ static const char *const sweep_levels[] = {
     "#  $  .#\n"
     "#@  #  #\n"
     "########\n",
+
+    "########\n"
+    "#   #  #\n"
+    "# #   .#\n"
+    "#  .## #\n"
+    "##$  $ #\n"
+    " #  #. #\n"
+    " # @ $ #\n"
+    " #######\n",
 };
 
 static void sweep_tiny_boards(void **state)
@@ -662,6 +675,11 @@ static void cache_repeats_verdicts(void **state)
 	f.p.player = sq(&f.b, 5, 2);
 	assert_int_equal(check(&f, 0), 1);
 	assert_int_equal(stats(&f).cache_hits, 4);
+	close_fixture(&f);
+
+	/* The largest budget is no overflow. */
+	open_fixture(&f, two_doors);
+	assert_int_equal(check(&f, UINT64_MAX), 1);
 	close_fixture(&f);
 
 	/* Without a cache every check searches, with the same verdicts. */
