@@ -261,7 +261,9 @@ static uint16_t flood(dead_corral *d, stamps *st, const uint8_t *occupied, unsig
 	uint32_t gen = next_gen(d, st);
 	uint16_t *queue = d->queue;
 	unsigned head = 0, tail = 0, smallest = from;
-	int touched = 0;
+	/* The start counts too: a push deeper into the corral leaves the
+	 * player standing inside it, which opens it. */
+	int touched = touches && in_area(d, from, corral);
 	st->at[from] = gen;
 	queue[tail++] = (uint16_t)from;
 	while (head < tail) {
