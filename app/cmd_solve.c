@@ -22,6 +22,8 @@ static const char solve_help[] =
     "  -o, --output FILE.sok           write the levels with their Solution blocks\n"
     "                                  (atomically; never over an input file)\n"
     "      --json                      one JSON object per level on stdout\n"
+    "      --no-deadlocks              only simple dead squares (to measure what the\n"
+    "                                  deadlock detectors save)\n"
     "  -q, --quiet                     no progress on stderr\n"
     "  -v, --verbose                   progress on stderr even when it is not a terminal\n"
     "  -h, --help                      this text\n"
@@ -39,13 +41,19 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000 };
+enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS };
 
-static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},  {'t', "time", 1, 't'},
-                                       {'M', "memory", 1, 'M'}, {'O', "optimal", 1, 'O'},
-                                       {'o', "output", 1, 'o'}, {0, "json", 0, OPT_JSON},
-                                       {'q', "quiet", 0, 'q'},  {'v', "verbose", 0, 'v'},
-                                       {'h', "help", 0, 'h'},   {0, NULL, 0, OPT_END}};
+static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
+                                       {'t', "time", 1, 't'},
+                                       {'M', "memory", 1, 'M'},
+                                       {'O', "optimal", 1, 'O'},
+                                       {'o', "output", 1, 'o'},
+                                       {0, "json", 0, OPT_JSON},
+                                       {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
+                                       {'q', "quiet", 0, 'q'},
+                                       {'v', "verbose", 0, 'v'},
+                                       {'h', "help", 0, 'h'},
+                                       {0, NULL, 0, OPT_END}};
 
 static volatile sig_atomic_t interrupted;
 
@@ -98,6 +106,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 	case 'O': return parse_optimal(value, &config->optimal);
 	case 'o': config->output = value; return 0;
 	case OPT_JSON: config->json = 1; return 0;
+	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
 	case 'q': config->verbosity = -1; return 0;
 	case 'v': config->verbosity = 1; return 0;
 	default: return EXIT_USAGE;
@@ -196,6 +205,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.optimal = run->config->optimal;
 	options.time_limit = run->config->time_limit;
 	options.memory_limit = (size_t)run->config->memory_mib << 20;
+	options.deadlock_detection = !run->config->no_deadlocks;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
 	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */

@@ -17,6 +17,7 @@ typedef struct solve_config {
 	hako_optimality optimal;
 	const char *output; /* -o FILE.sok or NULL */
 	int json;
+	int no_deadlocks; /* --no-deadlocks */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;

@@ -215,6 +215,7 @@ typedef struct hako_stats {
 	uint64_t expanded;  /* nodes taken from the open list and expanded */
 	uint64_t generated; /* children produced */
 	uint64_t reopened;  /* closed nodes reached again by a cheaper path */
+	uint64_t pruned;    /* children rejected as deadlocks (detectors or bound) */
 	double seconds;     /* wall time of the search (monotonic clock) */
 	size_t peak_bytes;  /* the solver's own peak allocation */
 } hako_stats;
@@ -231,6 +232,10 @@ typedef struct hako_solver_options {
 	hako_progress_fn progress;  /* may be NULL */
 	void *progress_user;
 	uint64_t progress_interval; /* 0: 65536 */
+	/* 1 (the default): every deadlock detector and PI-corral pruning.
+	 * 0: simple dead squares and the bound's bipartite check only — for
+	 * measuring what the detectors save. */
+	int deadlock_detection;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);

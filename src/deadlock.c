@@ -73,6 +73,17 @@ static deadlock_kind found(deadlock_proof *proof, deadlock_kind kind, unsigned s
 	return kind;
 }
 
+/* Every side of the player's square is a wall or a box. */
+static int player_walled_in(const deadlock_position *p)
+{
+	for (unsigned d = 0; d < 4; d++) {
+		uint16_t next = board_next(p->b, p->player, d);
+		if (next != SQUARE_NONE && !p->occupied[next])
+			return 0;
+	}
+	return 1;
+}
+
 /* The squares the local checks look at: the pushed box, or every box. */
 static int local_squares(const deadlock_position *p, unsigned pushed, const uint16_t **squares,
                          uint16_t *one)
@@ -142,7 +153,10 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 		for (int i = 0; i < count; i++)
 			if (dead_freeze_check(b, p->occupied, b->dead, squares[i], proof))
 				return DEADLOCK_FREEZE;
-	if (c->use & DEADLOCK_USE_DIAGONAL)
+	/* The diagonal rule needs the player off its fenced inner squares;
+	 * after any push or step the player has a free side, but a player
+	 * walled in at a start stands on just such a square (#@$.#). */
+	if ((c->use & DEADLOCK_USE_DIAGONAL) && !player_walled_in(p))
 		for (int i = 0; i < count; i++)
 			if (dead_diagonal_check(b, p->occupied, squares[i], proof))
 				return DEADLOCK_DIAGONAL;
@@ -161,4 +175,9 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	    dead_corral_check(c->corral, p, node_budget, proof))
 		return DEADLOCK_CORRAL;
 	return DEADLOCK_NONE;
+}
+
+int deadlock_pi_corral(deadlock_checker *c, const deadlock_position *p, uint8_t *allowed)
+{
+	return c->corral ? dead_corral_pi(c->corral, p, allowed) : 0;
 }

@@ -113,4 +113,8 @@ void deadlock_checker_free(deadlock_checker *c);
 deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, unsigned pushed,
                              uint64_t node_budget, deadlock_proof *proof);
 
+/* PI-corral pruning through the checker's corral detector (see
+ * dead_corral_pi); 0 when the checker has no corral detector. */
+int deadlock_pi_corral(deadlock_checker *c, const deadlock_position *p, uint8_t *allowed);
+
 #endif

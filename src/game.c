@@ -16,13 +16,12 @@ struct hako_game {
 	board b;
 	memory mem;
 	uint8_t *occupied;
-	uint16_t *boxes;        /* ascending */
+	uint16_t *boxes; /* ascending */
 	unsigned player;
 	uint8_t *history;
 	size_t steps, redo_steps, capacity;
 	long pushes;
 	deadlock_checker *checker;
-	deadlock_checker *checker_walled_in; /* without the diagonal check */
 	uint16_t *proof_boxes;
 	int *proof_x, *proof_y;
 };
@@ -66,7 +65,6 @@ void hako_game_free(hako_game *g)
 	if (!g)
 		return;
 	deadlock_checker_free(g->checker);
-	deadlock_checker_free(g->checker_walled_in);
 	board_free(&g->b);
 	hako_level_free(g->level);
 	free(g->occupied);
@@ -134,10 +132,14 @@ static int apply(hako_game *g, unsigned dir, int *pushed)
 static int dir_of(char c)
 {
 	switch (c) {
-	case 'l': case 'L': return DIR_LEFT;
-	case 'u': case 'U': return DIR_UP;
-	case 'r': case 'R': return DIR_RIGHT;
-	case 'd': case 'D': return DIR_DOWN;
+	case 'l':
+	case 'L': return DIR_LEFT;
+	case 'u':
+	case 'U': return DIR_UP;
+	case 'r':
+	case 'R': return DIR_RIGHT;
+	case 'd':
+	case 'D': return DIR_DOWN;
 	}
 	return -1;
 }
@@ -262,7 +264,8 @@ char *hako_game_lurd(const hako_game *g)
 		return NULL;
 	for (size_t i = 0; i < g->steps; i++) {
 		unsigned dir = g->history[i] & 3u;
-		out[i] = (g->history[i] & STEP_PUSHED) ? board_push_letter[dir] : board_walk_letter[dir];
+		out[i] =
+		    (g->history[i] & STEP_PUSHED) ? board_push_letter[dir] : board_walk_letter[dir];
 	}
 	out[g->steps] = '\0';
 	return out;
@@ -275,19 +278,6 @@ const char *hako_deadlock_name(hako_deadlock_kind kind)
 	return deadlock_kind_names[kind];
 }
 
-/* The player stands on a square whose four sides are walls or boxes: only
- * possible at the start (or after undoing back to it), since a step leaves
- * the square it came from free. */
-static int player_walled_in(const hako_game *g)
-{
-	for (unsigned d = 0; d < 4; d++) {
-		uint16_t next = board_next(&g->b, g->player, d);
-		if (next != SQUARE_NONE && !g->occupied[next])
-			return 0;
-	}
-	return 1;
-}
-
 hako_status hako_deadlock_check(hako_game *g, uint64_t node_budget, hako_deadlock_info *info)
 {
 	if (!g || !info)
@@ -295,23 +285,16 @@ hako_status hako_deadlock_check(hako_game *g, uint64_t node_budget, hako_deadloc
 	memset(info, 0, sizeof *info);
 	info->box_x = g->proof_x;
 	info->box_y = g->proof_y;
-	/* dead_diagonal.c takes an empty square fenced on all four sides for
-	 * one the player cannot enter; that holds after any push, but a player
-	 * walled in at the start stands on such a square, and `#@$.#` would be
-	 * called a diagonal deadlock. Leave that check out there. */
-	int walled_in = player_walled_in(g);
-	deadlock_checker **checker = walled_in ? &g->checker_walled_in : &g->checker;
-	if (!*checker) {
-		unsigned use = DEADLOCK_USE_ALL & ~(walled_in ? (unsigned)DEADLOCK_USE_DIAGONAL : 0u);
-		*checker = deadlock_checker_new(&g->b, &g->mem, use);
-		if (!*checker)
+	if (!g->checker) {
+		g->checker = deadlock_checker_new(&g->b, &g->mem, DEADLOCK_USE_ALL);
+		if (!g->checker)
 			return HAKO_ERR_NOMEM;
 	}
 	deadlock_position p = {&g->b, g->occupied, g->boxes, g->player};
 	deadlock_proof proof = {DEADLOCK_NONE, 0, g->proof_boxes};
 	/* The whole position, not only around the last push: the verdict must
 	 * not depend on how the player got here. */
-	deadlock_kind kind = deadlock_check(*checker, &p, SQUARE_NONE, node_budget, &proof);
+	deadlock_kind kind = deadlock_check(g->checker, &p, SQUARE_NONE, node_budget, &proof);
 	info->kind = (hako_deadlock_kind)kind;
 	info->box_count = kind == DEADLOCK_NONE ? 0 : proof.count;
 	for (int i = 0; i < info->box_count; i++) {

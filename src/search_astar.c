@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "bound.h"
+#include "deadlock.h"
 #include "heap.h"
 #include "memory.h"
 #include "reach.h"
@@ -29,7 +30,7 @@
 #include "zobrist.h"
 
 typedef struct node {
-	uint64_t key;       /* Zobrist key of boxes and player */
+	uint64_t key; /* Zobrist key of boxes and player */
 	uint32_t parent;
 	uint32_t cost;      /* primary cost so far: pushes, or moves */
 	uint32_t tie;       /* secondary cost so far: moves, or pushes */
@@ -45,6 +46,8 @@ typedef struct node {
 #define CHUNK_LOG2 14u
 #define CHUNK_NODES (1u << CHUNK_LOG2)
 #define NODE_CAP (UINT32_MAX - 1)
+/* Pushes a corral search may spend per generated position (cached). */
+#define CORRAL_BUDGET 1000
 
 typedef struct search {
 	const board *b;
@@ -62,6 +65,9 @@ typedef struct search {
 	uint8_t *occupied;
 	uint16_t *probe_boxes; /* the child being generated */
 	uint16_t probe_player;
+	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
+	deadlock_proof proof;
+	uint8_t *allowed; /* PI-corral: box squares whose pushes are needed */
 	hako_stats stats;
 	double started;
 } search;
@@ -92,9 +98,9 @@ static uint32_t node_new(search *s)
 	if (chunk == s->chunk_count) {
 		if (s->chunk_count == s->chunk_capacity) {
 			size_t capacity = s->chunk_capacity ? s->chunk_capacity * 2 : 64;
-			unsigned char **chunks = memory_realloc(&s->mem, s->chunks,
-			                                        s->chunk_capacity * sizeof *chunks,
-			                                        capacity * sizeof *chunks);
+			unsigned char **chunks =
+			    memory_realloc(&s->mem, s->chunks, s->chunk_capacity * sizeof *chunks,
+			                   capacity * sizeof *chunks);
 			if (!chunks)
 				return NODE_NONE;
 			s->chunks = chunks;
@@ -113,7 +119,8 @@ static int same_position(void *user, uint32_t index)
 	search *s = user;
 	node *n = node_at(s, index);
 	return n->player == s->probe_player &&
-	       memcmp(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count) == 0;
+	       memcmp(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count) ==
+	           0;
 }
 
 static uint64_t key_of(void *user, uint32_t index)
@@ -164,6 +171,14 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		st = bound_init(&s->lower, &s->mem, b->box_count);
 	if (st == HAKO_OK)
 		st = tt_init(&s->table, &s->mem, 16);
+	if (st == HAKO_OK && o->deadlock_detection) {
+		s->deadlocks = deadlock_checker_new(b, &s->mem, DEADLOCK_USE_ALL);
+		s->proof.boxes =
+		    memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
+		s->allowed = memory_calloc(&s->mem, (size_t)b->square_count + 1);
+		if (!s->deadlocks || !s->proof.boxes || !s->allowed)
+			st = HAKO_ERR_NOMEM;
+	}
 	return st;
 }
 
@@ -175,6 +190,9 @@ static void search_close(search *s)
 	memory_free(&s->mem, s->occupied, (size_t)s->b->square_count + 1);
 	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	tt_free(&s->table);
+	deadlock_checker_free(s->deadlocks);
+	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
+	memory_free(&s->mem, s->allowed, (size_t)s->b->square_count + 1);
 	heap_free(&s->open);
 	if (s->lower.cost)
 		bound_free(&s->lower);
@@ -199,10 +217,11 @@ static void move_box(uint16_t *boxes, int count, int i, uint16_t to)
 
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
 
-/* The probe (s->probe_boxes, s->probe_player) is a child of `parent`
- * reached by pushing the box on `from` toward `dir`. */
+/* The probe (s->probe_boxes, s->probe_player, with s->occupied showing
+ * it) is a child of `parent` reached by pushing the box on `from` toward
+ * `dir`, onto `to`. */
 static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint32_t cost,
-                            uint32_t tie, uint16_t from, unsigned dir)
+                            uint32_t tie, uint16_t from, unsigned dir, unsigned to)
 {
 	uint32_t found = tt_find(&s->table, key, same_position, s);
 	if (found != TT_EMPTY) {
@@ -226,9 +245,19 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		old->push_dir = (uint8_t)dir;
 		return heap_push(&s->open, priority(s, old), found) == HAKO_OK ? ADD_OK : ADD_NOMEM;
 	}
+	if (s->deadlocks) {
+		deadlock_position child = {s->b, s->occupied, s->probe_boxes, s->probe_player};
+		if (deadlock_check(s->deadlocks, &child, to, CORRAL_BUDGET, &s->proof) !=
+		    DEADLOCK_NONE) {
+			s->stats.pruned++;
+			return ADD_PRUNED;
+		}
+	}
 	uint32_t h = bound_matching(&s->lower, s->b, s->probe_boxes);
-	if (h == BOUND_INFINITE)
+	if (h == BOUND_INFINITE) {
+		s->stats.pruned++;
 		return ADD_PRUNED;
+	}
 	uint32_t index = node_new(s);
 	if (index == NODE_NONE)
 		return ADD_NOMEM;
@@ -263,27 +292,36 @@ static add_result expand(search *s, uint32_t index)
 	for (int i = 0; i < count; i++)
 		s->occupied[boxes[i]] = 1;
 	reach_distances(&s->here, b, s->occupied, player);
+	/* PI-corral pruning: when some corral can only be entered by pushing
+	 * its boundary boxes inward, those pushes alone are generated (sound
+	 * and push-optimal, see dead_corral.c); not in the move-optimal mode,
+	 * where reordering pushes changes the walking. */
+	int restricted = 0;
+	if (s->deadlocks && s->mode != HAKO_OPTIMAL_MOVES) {
+		deadlock_position here = {b, s->occupied, boxes, player};
+		restricted = deadlock_pi_corral(s->deadlocks, &here, s->allowed);
+	}
 	add_result result = ADD_OK;
 	for (int i = 0; i < count && result != ADD_NOMEM; i++) {
 		unsigned square = boxes[i];
+		if (restricted && !s->allowed[square])
+			continue;
 		for (unsigned d = 0; d < 4; d++) {
 			uint16_t behind = board_next(b, square, DIR_OPPOSITE(d));
 			uint16_t to = board_next(b, square, d);
-			if (behind == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] || b->dead[to] ||
-			    !reach_has(&s->here, behind))
+			if (behind == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] ||
+			    b->dead[to] || !reach_has(&s->here, behind))
 				continue;
 			uint32_t walk = s->here.distance[behind];
 			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 			move_box(s->probe_boxes, count, i, to);
-			if (s->mode == HAKO_OPTIMAL_MOVES) {
+			s->occupied[square] = 0;
+			s->occupied[to] = 1;
+			if (s->mode == HAKO_OPTIMAL_MOVES)
 				s->probe_player = (uint16_t)square;
-			} else {
-				s->occupied[square] = 0;
-				s->occupied[to] = 1;
-				s->probe_player = reach_fill(&s->child_reach, b, s->occupied, square);
-				s->occupied[to] = 0;
-				s->occupied[square] = 1;
-			}
+			else
+				s->probe_player =
+				    reach_fill(&s->child_reach, b, s->occupied, square);
 			uint64_t key = box_key ^ s->keys.box[square] ^ s->keys.box[to] ^
 			               s->keys.player[s->probe_player];
 			uint32_t child_cost, child_tie;
@@ -294,16 +332,21 @@ static add_result expand(search *s, uint32_t index)
 				child_cost = cost + 1;
 				child_tie = tie + walk + 1;
 			}
-			add_result r = add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d);
+			add_result r = add_child(s, index, key, child_cost, child_tie,
+			                         (uint16_t)square, d, to);
+			s->occupied[to] = 0;
+			s->occupied[square] = 1;
 			if (r == ADD_NOMEM) {
 				result = ADD_NOMEM;
 				break;
 			}
-			/* node storage may have moved? No: chunks never move. */
 		}
 	}
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		s->occupied[boxes[i]] = 0;
+		if (restricted)
+			s->allowed[boxes[i]] = 0;
+	}
 	return result;
 }
 
@@ -353,7 +396,8 @@ static hako_status run(search *s, const hako_solver_options *o, search_result *o
 	}
 	node *n = node_at(s, root);
 	memset(n, 0, sizeof *n);
-	n->key = zobrist_boxes(&s->keys, s->probe_boxes, b->box_count) ^ s->keys.player[s->probe_player];
+	n->key =
+	    zobrist_boxes(&s->keys, s->probe_boxes, b->box_count) ^ s->keys.player[s->probe_player];
 	n->parent = NODE_NONE;
 	n->h = h;
 	n->player = s->probe_player;
@@ -399,8 +443,7 @@ static hako_status run(search *s, const hako_solver_options *o, search_result *o
 	return HAKO_OK;
 }
 
-hako_status search_astar(const board *b, const hako_solver_options *options,
-                         search_result *result)
+hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result)
 {
 	memset(result, 0, sizeof *result);
 	search s;

@@ -30,6 +30,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->time_limit = 60.0;
 	options->memory_limit = (size_t)1 << 30;
 	options->progress_interval = 65536;
+	options->deadlock_detection = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)
