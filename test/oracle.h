@@ -94,8 +94,7 @@ typedef struct oracle_tally {
 typedef struct oracle_totals {
 	uint64_t levels, covered, over_budget, invalid;
 	uint64_t positions, solvable, dead;
-	uint64_t walled_in; /* positions with the player shut in on its square */
-	uint64_t kinds[8];  /* "all", every box, dead positions: verdicts by deadlock_kind */
+	uint64_t kinds[8]; /* "all", every box, dead positions: verdicts by deadlock_kind */
 	oracle_tally tally[ORACLE_CONFIGS][ORACLE_MODES];
 } oracle_totals;
 

@@ -150,20 +150,6 @@ static void report(FILE *log, const char *label, const oracle *o, const board *b
 	free(grid);
 }
 
-/* Is the player shut in on its square (four sides box or wall)? Only at a
- * start. dead_diagonal takes such a square for a fenced one the player
- * cannot enter, so its callers must leave the diagonal check out there
- * (dead_diagonal.c; hako_deadlock_check in game.c does); so does this. */
-static int player_walled_in(const board *b, const uint8_t *occupied, unsigned player)
-{
-	for (unsigned d = 0; d < 4; d++) {
-		uint16_t t = board_next(b, player, d);
-		if (t != SQUARE_NONE && !occupied[t])
-			return 0;
-	}
-	return 1;
-}
-
 /* One configuration in one mode over every position, with a fresh checker
  * (its caches warm up over the level, as in a search). */
 static uint64_t run_config(const oracle *o, const board *b, const converted *c, int config,
@@ -174,13 +160,9 @@ static uint64_t run_config(const oracle *o, const board *b, const converted *c, 
 	unsigned use = oracle_configs[config].use;
 	memory mem = {0, 0, SIZE_MAX};
 	deadlock_checker *checker = deadlock_checker_new(b, &mem, use);
-	deadlock_checker *walled = NULL; /* without the diagonal, for a shut-in player */
-	if (checker && (use & DEADLOCK_USE_DIAGONAL))
-		walled = deadlock_checker_new(b, &mem, use & ~(unsigned)DEADLOCK_USE_DIAGONAL);
-	if (!checker || ((use & DEADLOCK_USE_DIAGONAL) && !walled)) {
+	if (!checker) {
 		if (log)
 			fprintf(log, "%s: no memory for the checker\n", label);
-		deadlock_checker_free(checker);
 		return 1;
 	}
 	oracle_tally *t = &totals->tally[config][mode];
@@ -195,12 +177,8 @@ static uint64_t run_config(const oracle *o, const board *b, const converted *c, 
 		for (int j = 0; j < k; j++)
 			occupied[boxes[j]] = 1;
 		deadlock_position p = {b, occupied, boxes, mode == 1 ? c->pusher[i] : c->player[i]};
-		int shut_in = player_walled_in(b, occupied, p.player);
-		if (shut_in && config == 0 && mode == 0)
-			totals->walled_in++;
-		deadlock_checker *use_checker = shut_in && walled ? walled : checker;
 		deadlock_kind kind =
-		    deadlock_check(use_checker, &p, pushed, options->corral_budget, proof);
+		    deadlock_check(checker, &p, pushed, options->corral_budget, proof);
 		int solvable = oracle_solvable(o, i);
 		t->checked++;
 		if (!solvable)
@@ -234,7 +212,6 @@ static uint64_t run_config(const oracle *o, const board *b, const converted *c, 
 	if (options->timing)
 		elapsed += now_ns() - started;
 	t->nanoseconds += elapsed;
-	deadlock_checker_free(walled);
 	deadlock_checker_free(checker);
 	return failures;
 }
@@ -314,11 +291,6 @@ void oracle_print_table(const oracle_totals *t, FILE *out)
 	        (unsigned long long)t->over_budget, (unsigned long long)t->invalid,
 	        (unsigned long long)t->positions, (unsigned long long)t->solvable,
 	        (unsigned long long)t->dead, percent(t->dead, t->positions));
-	if (t->walled_in)
-		fprintf(out,
-		        "The player is shut in on its square in %llu positions (starts): there the "
-		        "diagonal check is left out, as its callers must (dead_diagonal.c).\n\n",
-		        (unsigned long long)t->walled_in);
 	fprintf(out,
 	        "| detector | boxes examined | positions checked | false positives | bad proofs "
 	        "| dead caught / all dead | caught | ns/check |\n");

@@ -410,9 +410,10 @@ static void detectors_never_call_a_solvable_position_dead(void **state)
 
 /* ---- replaying known solutions with the detectors watching ------------------ */
 
-/* Replay `lurd` on `level`: after each push the position is checked with
- * DEADLOCK_USE_ALL, every box and then the pushed box the way the search
- * checks it; none may be called dead. Ends solved. Returns the pushes. */
+/* Replay `lurd` on `level`: at the start and after each push the position
+ * is checked with DEADLOCK_USE_ALL, every box, and after a push also the
+ * pushed box the way the search checks it; none may be called dead. Ends
+ * solved. Returns the pushes. */
 static long replay_watched(const hako_level *level, const char *lurd, const char *label)
 {
 	board b;
@@ -446,7 +447,7 @@ static long replay_watched(const hako_level *level, const char *lurd, const char
 		deadlock_position pos = {&b, occupied, boxes, player};
 		deadlock_proof proof = {DEADLOCK_NONE, 0, proof_boxes};
 		deadlock_kind kind = DEADLOCK_NONE;
-		if (pushed != SQUARE_NONE)
+		if (p == lurd || pushed != SQUARE_NONE)
 			kind = deadlock_check(checker, &pos, SQUARE_NONE, 1000, &proof);
 		if (kind == DEADLOCK_NONE && pushed != SQUARE_NONE)
 			kind = deadlock_check(checker, &pos, pushed, 1000, &proof);
