@@ -34,6 +34,7 @@ struct oracle {
 	uint32_t *depth;
 	uint16_t *pushed, *pusher;
 	uint8_t *solvable;
+	uint32_t *to_goal; /* fewest pushes to a solved position; UINT32_MAX: dead */
 	size_t solvable_count;
 	long optimal;
 
@@ -187,6 +188,7 @@ static void store_clear(oracle *o)
 	free(o->pushed);
 	free(o->pusher);
 	free(o->solvable);
+	free(o->to_goal);
 	free(o->edge_start);
 	free(o->edges);
 	free(o->table);
@@ -194,6 +196,7 @@ static void store_clear(oracle *o)
 	o->depth = NULL;
 	o->pushed = o->pusher = NULL;
 	o->solvable = NULL;
+	o->to_goal = NULL;
 	o->edge_start = o->edges = NULL;
 	o->table = NULL;
 	o->count = o->capacity = o->edge_count = o->edge_capacity = o->table_size = 0;
@@ -386,10 +389,11 @@ static oracle_status mark_solvable(oracle *o)
 {
 	size_t n = o->count;
 	o->solvable = calloc(n ? n : 1, 1);
+	o->to_goal = malloc(sizeof(uint32_t) * (n ? n : 1));
 	uint32_t *rev_start = calloc(n + 1, sizeof(uint32_t));
 	uint32_t *rev = malloc(sizeof(uint32_t) * (o->edge_count ? o->edge_count : 1));
 	uint32_t *queue = malloc(sizeof(uint32_t) * (n ? n : 1));
-	if (!o->solvable || !rev_start || !rev || !queue) {
+	if (!o->solvable || !o->to_goal || !rev_start || !rev || !queue) {
 		free(rev_start);
 		free(rev);
 		free(queue);
@@ -406,10 +410,15 @@ static oracle_status mark_solvable(oracle *o)
 	for (size_t i = n; i > 0; i--)
 		rev_start[i] = rev_start[i - 1];
 	rev_start[0] = 0;
+	/* Breadth first from every solved position at once: the first time a
+	 * position is reached gives its fewest pushes to a solution. */
 	size_t head = 0, tail = 0;
+	for (size_t i = 0; i < n; i++)
+		o->to_goal[i] = UINT32_MAX;
 	for (size_t i = 0; i < n; i++)
 		if (is_solved(o, o->keys + i * (size_t)o->stride + 1)) {
 			o->solvable[i] = 1;
+			o->to_goal[i] = 0;
 			queue[tail++] = (uint32_t)i;
 			if (o->optimal < 0 || o->depth[i] < (uint32_t)o->optimal)
 				o->optimal = (long)o->depth[i];
@@ -420,6 +429,7 @@ static oracle_status mark_solvable(oracle *o)
 			uint32_t p = rev[e];
 			if (!o->solvable[p]) {
 				o->solvable[p] = 1;
+				o->to_goal[p] = o->to_goal[t] + 1;
 				queue[tail++] = p;
 			}
 		}
@@ -608,6 +618,17 @@ uint32_t oracle_depth(const oracle *o, size_t i)
 int oracle_solvable(const oracle *o, size_t i)
 {
 	return o->solvable[i];
+}
+
+uint32_t oracle_to_goal(const oracle *o, size_t i)
+{
+	return o->to_goal[i];
+}
+
+size_t oracle_successors(const oracle *o, size_t i, const uint32_t **successors)
+{
+	*successors = o->edges + o->edge_start[i];
+	return o->edge_start[i + 1] - o->edge_start[i];
 }
 
 size_t oracle_solvable_count(const oracle *o)

@@ -60,6 +60,10 @@ uint32_t oracle_depth(const oracle *o, size_t i);
 /* 1 if every box can still be brought onto a goal from position i. */
 int oracle_solvable(const oracle *o, size_t i);
 size_t oracle_solvable_count(const oracle *o);
+/* Fewest pushes from position i to a solved position; UINT32_MAX if dead. */
+uint32_t oracle_to_goal(const oracle *o, size_t i);
+/* The positions one push away from i (each push gives a different one). */
+size_t oracle_successors(const oracle *o, size_t i, const uint32_t **successors);
 /* Fewest pushes that solve the level, -1 if it cannot be solved. */
 long oracle_optimal_pushes(const oracle *o);
 /* With prune_dead_squares: 1 if a lone box on that grid square reaches no
@@ -91,11 +95,23 @@ typedef struct oracle_tally {
 	uint64_t nanoseconds;     /* in deadlock_check (when timing) */
 } oracle_tally;
 
+/* PI-corral pruning (dead_corral_pi through deadlock_pi_corral), held to
+ * its claim: a solvable position keeps a push-optimal solution that starts
+ * with a push of an allowed box. */
+typedef struct oracle_pi_tally {
+	uint64_t checked;     /* solvable positions asked */
+	uint64_t restricted;  /* of those, where a PI-corral restricted the pushes */
+	uint64_t violations;  /* no allowed push starts a push-optimal solution */
+	uint64_t pushes_all;  /* legal pushes of the restricted positions */
+	uint64_t pushes_kept; /* of those, pushes of allowed boxes */
+} oracle_pi_tally;
+
 typedef struct oracle_totals {
 	uint64_t levels, covered, over_budget, invalid;
 	uint64_t positions, solvable, dead;
 	uint64_t kinds[8]; /* "all", every box, dead positions: verdicts by deadlock_kind */
 	oracle_tally tally[ORACLE_CONFIGS][ORACLE_MODES];
+	oracle_pi_tally pi;
 } oracle_totals;
 
 typedef struct oracle_check_options {

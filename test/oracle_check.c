@@ -216,6 +216,103 @@ static uint64_t run_config(const oracle *o, const board *b, const converted *c, 
 	return failures;
 }
 
+/* The box a push moved: the square in `from` that is not in `to` (both
+ * ascending). */
+static unsigned moved_box(const uint16_t *from, const uint16_t *to, int k)
+{
+	for (int i = 0, j = 0; i < k; i++) {
+		while (j < k && to[j] < from[i])
+			j++;
+		if (j == k || to[j] != from[i])
+			return from[i];
+		j++;
+	}
+	return SQUARE_NONE;
+}
+
+static void report_pi(FILE *log, const char *label, const oracle *o, const board *b,
+                      const uint16_t *boxes, int k, const deadlock_position *p, size_t i,
+                      const uint8_t *allowed)
+{
+	int32_t *grid = malloc(sizeof(int32_t) * ((size_t)k + 1));
+	for (int j = 0; grid && j < k; j++)
+		grid[j] = b->square_to_grid[boxes[j]];
+	char *xsb = grid ? oracle_xsb(o, grid, b->square_to_grid[p->player]) : NULL;
+	fprintf(log,
+	        "%s: PI-CORRAL LOSES THE OPTIMUM: position %zu (%u pushes from a solution), "
+	        "allowed:",
+	        label, i, (unsigned)oracle_to_goal(o, i));
+	for (int s = 0; s < b->square_count; s++)
+		if (allowed[s])
+			fprintf(log, " %d,%d", board_x(b, (unsigned)s), board_y(b, (unsigned)s));
+	fprintf(log, "\n%s", xsb ? xsb : "(no memory)\n");
+	free(xsb);
+	free(grid);
+}
+
+/* PI-corral pruning on every solvable position, as the search asks (the
+ * normalized player): where it restricts the pushes, some allowed push must
+ * lead to a position exactly one push nearer a solution (dead_corral.c's
+ * claim), and only box squares may be allowed. */
+static uint64_t run_pi(const oracle *o, const board *b, const converted *c,
+                       const oracle_check_options *options, oracle_totals *totals,
+                       uint8_t *occupied, FILE *log, const char *label, int *reports)
+{
+	memory mem = {0, 0, SIZE_MAX};
+	deadlock_checker *checker = deadlock_checker_new(b, &mem, DEADLOCK_USE_ALL);
+	uint8_t *allowed = calloc((size_t)b->square_count + 1, 1);
+	if (!checker || !allowed) {
+		if (log)
+			fprintf(log, "%s: no memory for the PI-corral check\n", label);
+		deadlock_checker_free(checker);
+		free(allowed);
+		return 1;
+	}
+	oracle_pi_tally *t = &totals->pi;
+	int k = c->box_count;
+	uint64_t failures = 0;
+	for (size_t i = 0; i < c->count; i++) {
+		if (!oracle_solvable(o, i))
+			continue;
+		const uint16_t *boxes = c->boxes + i * (size_t)k;
+		for (int j = 0; j < k; j++)
+			occupied[boxes[j]] = 1;
+		deadlock_position p = {b, occupied, boxes, c->player[i]};
+		t->checked++;
+		if (deadlock_pi_corral(checker, &p, allowed)) {
+			t->restricted++;
+			const uint32_t *next;
+			size_t n = oracle_successors(o, i, &next);
+			int kept_optimal = 0;
+			for (size_t e = 0; e < n; e++) {
+				unsigned from =
+				    moved_box(boxes, c->boxes + (size_t)next[e] * (size_t)k, k);
+				t->pushes_all++;
+				if (from == SQUARE_NONE || !allowed[from])
+					continue;
+				t->pushes_kept++;
+				if (oracle_to_goal(o, next[e]) + 1 == oracle_to_goal(o, i))
+					kept_optimal = 1;
+			}
+			for (int s = 0; s < b->square_count; s++)
+				if (allowed[s] && !occupied[s])
+					kept_optimal = 0;
+			if (!kept_optimal) {
+				t->violations++;
+				failures++;
+				if ((*reports)++ < options->max_reports && log)
+					report_pi(log, label, o, b, boxes, k, &p, i, allowed);
+			}
+			memset(allowed, 0, (size_t)b->square_count);
+		}
+		for (int j = 0; j < k; j++)
+			occupied[boxes[j]] = 0;
+	}
+	free(allowed);
+	deadlock_checker_free(checker);
+	return failures;
+}
+
 uint64_t oracle_check_level(const hako_level *level, const char *label,
                             const oracle_check_options *options, oracle_totals *totals, FILE *log)
 {
@@ -268,6 +365,7 @@ uint64_t oracle_check_level(const hako_level *level, const char *label,
 			for (int mode = 0; mode < ORACLE_MODES; mode++)
 				failures += run_config(o, &b, &c, config, mode, options, totals,
 				                       occupied, &proof, log, label, &reports);
+		failures += run_pi(o, &b, &c, options, totals, occupied, log, label, &reports);
 	}
 	converted_free(&c);
 	free(occupied);
@@ -311,6 +409,16 @@ void oracle_print_table(const oracle_totals *t, FILE *out)
 			else
 				fprintf(out, "– |\n");
 		}
+	const oracle_pi_tally *pi = &t->pi;
+	fprintf(
+	    out,
+	    "\nPI-corral pruning: %llu solvable positions, restricted in %llu (%.2f%%), keeping "
+	    "%llu of their %llu pushes (%.1f%%); positions where no kept push starts a "
+	    "push-optimal solution: %llu (must be 0).\n",
+	    (unsigned long long)pi->checked, (unsigned long long)pi->restricted,
+	    percent(pi->restricted, pi->checked), (unsigned long long)pi->pushes_kept,
+	    (unsigned long long)pi->pushes_all, percent(pi->pushes_kept, pi->pushes_all),
+	    (unsigned long long)pi->violations);
 	fprintf(out, "\nVerdicts of \"all\" (every box) on dead positions, by kind:");
 	for (int kind = 1; kind < DEADLOCK_KINDS; kind++)
 		fprintf(out, " %s %llu%s", deadlock_kind_names[kind],

@@ -78,6 +78,12 @@ static void hand_counted_levels(void **state)
 	assert_int_equal(oracle_solvable_count(o), 4);
 	assert_int_equal(oracle_optimal_pushes(o), 3);
 	assert_int_equal(oracle_depth(o, 3), 3);
+	assert_int_equal(oracle_to_goal(o, 0), 3);
+	assert_int_equal(oracle_to_goal(o, 3), 0);
+	const uint32_t *next;
+	assert_int_equal(oracle_successors(o, 0, &next), 1);
+	assert_int_equal(next[0], 1);
+	assert_int_equal(oracle_successors(o, 3, &next), 0);
 	oracle_free(o);
 	hako_level_free(level);
 
@@ -211,6 +217,12 @@ static void unit_test_verdicts(void **state)
 		assert_int_equal(oracle_solvable(o, 0), rows[i].solvable);
 		assert_int_equal(oracle_optimal_pushes(o),
 		                 rows[i].solvable ? rows[i].push_optimal : -1);
+		/* Forward (depth of the nearest solved position) and backward
+		 * (pushes to a solution from the start) agree. */
+		if (rows[i].solvable)
+			assert_int_equal(oracle_to_goal(o, 0), oracle_optimal_pushes(o));
+		else
+			assert_int_equal(oracle_to_goal(o, 0), UINT32_MAX);
 		/* Pruning is exact: the same verdicts, never more positions. */
 		oracle *pruned = solve(level, 0, 1);
 		assert_int_equal(oracle_solvable(pruned, 0), rows[i].solvable);
@@ -396,6 +408,8 @@ static void detectors_never_call_a_solvable_position_dead(void **state)
 	fflush(stdout);
 	assert_true(totals->covered >= 100);
 	assert_true(totals->dead > 0);
+	assert_true(totals->pi.restricted > 0);
+	assert_int_equal(totals->pi.violations, 0);
 	/* Every configuration that includes the freeze check catches a dead
 	 * position somewhere, and "all" catches at least what each one does. */
 	for (int mode = 0; mode < ORACLE_MODES; mode++)
