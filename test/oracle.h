@@ -92,6 +92,8 @@ typedef struct oracle_tally {
 	uint64_t bad_proofs;      /* a verdict whose proof names a square without a box */
 	uint64_t dead;            /* unsolvable positions asked about */
 	uint64_t caught;          /* of those, called dead */
+	uint64_t frontier;        /* dead positions one push from a solvable one */
+	uint64_t frontier_caught; /* of those, called dead */
 	uint64_t nanoseconds;     /* in deadlock_check (when timing) */
 } oracle_tally;
 
