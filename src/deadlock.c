@@ -84,6 +84,63 @@ static int player_walled_in(const deadlock_position *p)
 	return 1;
 }
 
+/* The square diagonally between sides a and b of s (a wall: SQUARE_NONE). */
+static uint16_t diagonal(const board *b, unsigned s, unsigned a, unsigned c)
+{
+	uint16_t t = board_next(b, s, a);
+	if (t != SQUARE_NONE)
+		return board_next(b, t, c);
+	t = board_next(b, s, c);
+	return t == SQUARE_NONE ? SQUARE_NONE : board_next(b, t, a);
+}
+
+/* After a push onto `to`, could the pushed box border an area the player
+ * cannot reach? Not when all free sides of `to` are joined to each other
+ * around it through its eight neighbours: the square the box came from is
+ * one of them and holds the player. Then every corral of the position has
+ * the same squares and boxes as in the position before the push (a region
+ * the player could enter before only through `to` would touch `to`), which
+ * was checked then, so the corral search can be skipped.
+ *
+ *   .#.      the free sides of X (left, right, below) are joined by the
+ *   .X.      two free squares below the diagonals: no new corral
+ *   ...
+ */
+static int may_border_corral(const deadlock_position *p, unsigned to)
+{
+	const board *b = p->b;
+	int free_square[8], free_sides = 0;
+	for (unsigned d = 0; d < 4; d++) {
+		uint16_t side = board_next(b, to, d);
+		uint16_t corner = diagonal(b, to, d, (d + 1) & 3);
+		free_square[2 * d] = side != SQUARE_NONE && !p->occupied[side];
+		free_square[2 * d + 1] = corner != SQUARE_NONE && !p->occupied[corner];
+		free_sides += free_square[2 * d];
+	}
+	if (free_sides <= 1)
+		return 0;
+	/* Start just after a taken square and walk the ring once: the free
+	 * sides must all lie in one run of free squares. */
+	int start = -1;
+	for (int i = 0; i < 8 && start < 0; i++)
+		if (!free_square[i])
+			start = (i + 1) % 8;
+	if (start < 0)
+		return 0;
+	int runs_with_sides = 0, run_has_side = 0;
+	for (int k = 0; k < 8; k++) {
+		int i = (start + k) % 8;
+		if (free_square[i]) {
+			run_has_side |= (i % 2 == 0);
+		} else {
+			runs_with_sides += run_has_side;
+			run_has_side = 0;
+		}
+	}
+	runs_with_sides += run_has_side;
+	return runs_with_sides > 1;
+}
+
 /* The squares the local checks look at: the pushed box, or every box. */
 static int local_squares(const deadlock_position *p, unsigned pushed, const uint16_t **squares,
                          uint16_t *one)
@@ -172,6 +229,7 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	    dead_bipartite_check(c->bipartite, p, frozen_count > 0 ? c->frozen : NULL, proof))
 		return DEADLOCK_BIPARTITE;
 	if ((c->use & DEADLOCK_USE_CORRAL) && node_budget > 0 &&
+	    (pushed == SQUARE_NONE || may_border_corral(p, pushed)) &&
 	    dead_corral_check(c->corral, p, node_budget, proof))
 		return DEADLOCK_CORRAL;
 	return DEADLOCK_NONE;
