@@ -192,6 +192,43 @@ typedef struct hako_deadlock_info {
  * responsive). */
 hako_status hako_deadlock_check(hako_game *game, uint64_t node_budget, hako_deadlock_info *info);
 
+/* For player programs: walks, where one box can go, whole pushes, and the
+ * position as a level. Coordinates are 0-based grid columns and rows. */
+
+/* The walk to (x, y) as lowercase LURD, shortest; "" when the player is
+ * there. HAKO_ERR_SOLUTION when the player cannot get there (a wall, a
+ * box, or shut off). malloc'd into *lurd; hako_free. */
+hako_status hako_game_walk_path(hako_game *game, int x, int y, char **lurd);
+/* Play that walk as ordinary (undoable) steps. */
+hako_status hako_game_walk_to(hako_game *game, int x, int y);
+
+/* The steps that push the box on (from_x, from_y) to (to_x, to_y) by
+ * pushing that box alone (the other boxes stay put) with walks between the
+ * pushes: fewest pushes, then fewest moves. HAKO_ERR_ARGUMENT when no box
+ * stands on `from`; HAKO_ERR_SOLUTION when it cannot get to `to`. */
+hako_status hako_game_push_path(hako_game *game, int from_x, int from_y, int to_x, int to_y,
+                                char **lurd);
+/* Play those steps as ordinary (undoable) steps. */
+hako_status hako_game_push_box(hako_game *game, int from_x, int from_y, int to_x, int to_y);
+
+/* What hako_game_box_targets writes per square. */
+enum {
+	HAKO_TARGET_NONE = 0, /* the box cannot be pushed there (or stands there) */
+	HAKO_TARGET_LIVE = 1, /* it can, and no local deadlock follows */
+	HAKO_TARGET_DEAD = 2  /* it can, but would be dead there */
+};
+/* Mark every square the box on (x, y) can be pushed to, as with
+ * hako_game_push_path, in `grid` (width * height bytes, row by row).
+ * "Dead" is a simple dead square, or a freeze or closed diagonal the box
+ * would close there: local checks, sound like hako_deadlock_check. Returns
+ * the number of HAKO_TARGET_LIVE squares, or -1 when no box stands on
+ * (x, y) (or no memory). */
+int hako_game_box_targets(hako_game *game, int x, int y, unsigned char *grid);
+
+/* The current position as a new level (for hako_solve), with the game's
+ * title and author; NULL when out of memory. Free with hako_level_free. */
+hako_level *hako_game_position(const hako_game *game);
+
 /* ---------------------------------------------------------------- solver */
 
 typedef enum hako_optimality {

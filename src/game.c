@@ -4,27 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "deadlock.h"
+#include "game.h"
 #include "level.h"
 
 /* A history entry: direction in bits 0-1, bit 2 set when it pushed. */
 #define STEP_PUSHED 4u
-
-struct hako_game {
-	hako_level *level;
-	board b;
-	memory mem;
-	uint8_t *occupied;
-	uint16_t *boxes; /* ascending */
-	unsigned player;
-	uint8_t *history;
-	size_t steps, redo_steps, capacity;
-	long pushes;
-	deadlock_checker *checker;
-	uint16_t *proof_boxes;
-	int *proof_x, *proof_y;
-};
 
 hako_status hako_game_new(const hako_level *level, hako_game **out)
 {
@@ -50,7 +34,9 @@ hako_status hako_game_new(const hako_level *level, hako_game **out)
 	g->proof_x = malloc(boxes * sizeof(int));
 	g->proof_y = malloc(boxes * sizeof(int));
 	g->mem.limit = SIZE_MAX;
-	if (!g->occupied || !g->boxes || !g->proof_boxes || !g->proof_x || !g->proof_y) {
+	hako_status walk = reach_init(&g->walk, g->b.square_count);
+	if (walk != HAKO_OK || !g->occupied || !g->boxes || !g->proof_boxes || !g->proof_x ||
+	    !g->proof_y) {
 		hako_game_free(g);
 		return HAKO_ERR_NOMEM;
 	}
@@ -65,6 +51,7 @@ void hako_game_free(hako_game *g)
 	if (!g)
 		return;
 	deadlock_checker_free(g->checker);
+	reach_free(&g->walk);
 	board_free(&g->b);
 	hako_level_free(g->level);
 	free(g->occupied);
@@ -223,7 +210,7 @@ int hako_game_solved(const hako_game *g)
 	return 1;
 }
 
-static int32_t square_at(const hako_game *g, int x, int y)
+int32_t game_square_at(const hako_game *g, int x, int y)
 {
 	if (x < 0 || y < 0 || x >= g->b.width || y >= g->b.height)
 		return -1;
@@ -232,7 +219,7 @@ static int32_t square_at(const hako_game *g, int x, int y)
 
 char hako_game_square(const hako_game *g, int x, int y)
 {
-	int32_t s = square_at(g, x, y);
+	int32_t s = game_square_at(g, x, y);
 	if (s < 0) {
 		/* Walls, and whatever the player can never reach, as drawn. */
 		return hako_level_square(g->level, x, y);
@@ -253,7 +240,7 @@ void hako_game_player(const hako_game *g, int *x, int *y)
 
 int hako_game_dead_square(const hako_game *g, int x, int y)
 {
-	int32_t s = square_at(g, x, y);
+	int32_t s = game_square_at(g, x, y);
 	return s >= 0 && g->b.dead[s];
 }
 
