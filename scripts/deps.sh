@@ -53,4 +53,4 @@ hako_want() {
 }
 
 # The packages every build needs.
-HAKO_BUILD_DEPS=(cmake:cmake gcc:gcc make:make libc6-dev pkg-config:pkg-config)
+HAKO_BUILD_DEPS=(cmake:cmake gcc:gcc make:make libc6-dev pkg-config:pkg-config libncurses-dev)
