@@ -310,6 +310,35 @@ static void macro_refuses(void **state)
 	close_level(&f);
 }
 
+static void out_of_memory_anywhere(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level(corridor_room);
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	memory mem = budget();
+	room_info *full = room_analyze(&b, &mem);
+	assert_non_null(full);
+	size_t need = mem.peak;
+	room_free(full);
+	/* Every budget below the peak fails cleanly, at whichever allocation. */
+	int failed = 0;
+	for (size_t limit = 0; limit <= need; limit += 8) {
+		memory tight = {0, 0, limit};
+		room_info *r = room_analyze(&b, &tight);
+		if (r) {
+			assert_int_equal(r->count, 1);
+			assert_true(r->rooms[0].ordered);
+			room_free(r);
+		} else
+			failed++;
+		assert_int_equal(tight.used, 0);
+	}
+	assert_true(failed > 0);
+	board_free(&b);
+	hako_level_free(level);
+}
+
 /* Every level of a collection: rooms, orders, and each order filled
  * through its macros. Prints the numbers; returns levels with an order. */
 static int survey(const char *file, int list)
@@ -389,6 +418,7 @@ int main(void)
 	    cmocka_unit_test(forced_order_far_goal_first),
 	    cmocka_unit_test(room_without_order),
 	    cmocka_unit_test(macro_refuses),
+	    cmocka_unit_test(out_of_memory_anywhere),
 	    cmocka_unit_test(shared_collections),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
