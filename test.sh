@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/deps.sh
 hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3
-hako_want clang:clang
+hako_want clang:clang tmux:tmux
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake --preset dev -DHAKO_TESTS=ON

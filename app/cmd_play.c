@@ -106,13 +106,17 @@ static char *default_collection(void)
 	return NULL;
 }
 
-/* The header's first line of text (without ';'), else the file's name. */
+/* The header's first line of text (without ';', up to a ": "), else the
+ * file's name. */
 static char *collection_title(const char *path, const hako_collection *c)
 {
 	const char *text = hako_collection_header(c), *end;
 	while (*text == ';' || *text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
 		text++;
 	end = text + strcspn(text, "\r\n");
+	const char *colon = strstr(text, ": ");
+	if (colon && colon < end)
+		end = colon; /* "Boxoban sample: the first 20 levels ..." */
 	if (end == text) {
 		const char *slash = strrchr(path, '/');
 		text = slash ? slash + 1 : path;

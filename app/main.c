@@ -16,7 +16,7 @@ static const char usage_text[] =
     "  verify FILE [-l N] [LURD|-]    replay solutions and check they solve their levels\n"
     "  deadlocks FILE [-l N] ...      dead squares, and the deadlock verdict after --moves\n"
     "  bench                          deterministic node-count signature\n"
-    "  play [FILE]                    the terminal player (not yet implemented)\n"
+    "  play [FILE] [-l N]             the terminal player (? in it lists the keys)\n"
     "\n"
     "Run 'hako VERB --help' for the options of a verb.\n"
     "\n"
