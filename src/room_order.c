@@ -19,9 +19,9 @@
  * Among removable goals the one with the shortest push path goes first
  * (filled last), which fills far goals first:
  *
- *     #######
- *     #@$ E123#      a dead-end room: only 3 can be filled first (a box
- *     ########       on 1 or 2 blocks the way), then 2, then 1.
+ *     ###########
+ *     #@   $ E123#     a dead-end room: 3 is filled first (a box on 1
+ *     ############     or 2 would block the way), then 2, then 1.
  *
  * The search per step first runs once with all of S as boxes and every
  * goal of S as a target (a push onto it ends the path): a path found that
@@ -31,9 +31,12 @@
  *
  *     #####
  *     #. .#          either goal alone can be filled (box up to the top
- *     #   #          row, the player walks round and pushes it sideways);
+ *     # E #          row, the player walks round and pushes it sideways);
  *     ## ##          with one filled the other can no longer be reached.
- *      #E#
+ *
+ * The model is one box at a time, straight from E to its goal, the room
+ * otherwise empty. Rooms whose solutions park a box inside first (Microban
+ * 3, XSokoban 39) get no order: no macro, ordinary pushes there.
  */
 #include <stdlib.h>
 #include <string.h>
