@@ -31,6 +31,8 @@ void play_request_hint(play_state *st, hint_purpose purpose)
 			hako_game_step(st->game, steps[i], NULL);
 		free(steps);
 		play_changed(st, before, 1);
+		if (!st->message[0])
+			play_message(st, MSG_INFO, "Hint played; i for the next one");
 		return;
 	}
 	hako_level *position = hako_game_position(st->game);

@@ -117,23 +117,39 @@ static int consider(progress_level *l, const char *lurd, long moves, long pushes
 	return better;
 }
 
-/* One line of the file: replayed on the level whose key it names. */
+static void keep_foreign(play_progress *p, const char *line)
+{
+	size_t length = strlen(line);
+	char *grown = realloc(p->foreign, p->foreign_length + length + 2);
+	if (!grown)
+		return;
+	p->foreign = grown;
+	memcpy(p->foreign + p->foreign_length, line, length);
+	p->foreign_length += length;
+	p->foreign[p->foreign_length++] = '\n';
+	p->foreign[p->foreign_length] = '\0';
+}
+
+/* One line of the file: replayed on the level whose key it names, or kept
+ * for writing back when no level of this collection has that key. */
 static void load_line(play_progress *p, const hako_collection *c, char *line)
 {
-	char *save = NULL, *field[6];
-	int n = 0;
+	char *save = NULL, *field[6], *copy = strdup(line);
+	int n = 0, known = 0;
 	for (char *f = strtok_r(line, " \t", &save); f && n < 6; f = strtok_r(NULL, " \t", &save))
 		field[n++] = f;
-	if (n < 6 || line[0] == '#')
-		return;
-	uint64_t key = strtoull(field[1], NULL, 16);
-	for (size_t i = 0; i < p->count; i++) {
+	uint64_t key = n == 6 && line[0] != '#' ? strtoull(field[1], NULL, 16) : 0;
+	for (size_t i = 0; key && i < p->count; i++) {
 		if (p->levels[i].key != key)
 			continue;
+		known = 1;
 		hako_replay r;
 		if (hako_replay_lurd(hako_collection_level(c, i), field[5], &r) == HAKO_OK && r.solved)
 			consider(&p->levels[i], field[5], r.moves, r.pushes);
 	}
+	if (key && !known && copy)
+		keep_foreign(p, copy);
+	free(copy);
 }
 
 int progress_load(play_progress *p, const char *collection_path, const hako_collection *c)
@@ -168,6 +184,7 @@ void progress_free(play_progress *p)
 	}
 	free(p->levels);
 	free(p->path);
+	free(p->foreign);
 	memset(p, 0, sizeof *p);
 }
 
@@ -222,6 +239,8 @@ static int progress_save(const play_progress *p, char *error, size_t error_size)
 		return -1;
 	}
 	fputs(PROGRESS_HEADER, out);
+	if (p->foreign)
+		fputs(p->foreign, out);
 	for (size_t i = 0; i < p->count; i++) {
 		write_best(out, i, &p->levels[i], "moves", &p->levels[i].by_moves);
 		write_best(out, i, &p->levels[i], "pushes", &p->levels[i].by_pushes);

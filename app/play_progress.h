@@ -26,6 +26,10 @@ typedef struct play_progress {
 	char *path; /* the progress file; NULL when there is no place for it */
 	size_t count;
 	progress_level *levels; /* one per level of the collection */
+	/* Lines of levels not in this collection (another file with the same
+	 * name), written back unchanged. */
+	char *foreign;
+	size_t foreign_length;
 } play_progress;
 
 /* The folder for hako's data: $XDG_DATA_HOME/hako or ~/.local/share/hako

@@ -92,6 +92,11 @@ Author: Tester
 #########
 EOF
 printf 'rrrD ullldRdrU\n' >"$work/room.lurd"
+# A progress line of another collection with the same file name: kept.
+progress="$work/data/hako/levels.xsb.progress"
+mkdir -p "$work/data/hako"
+foreign='7 0123456789abcdef moves 3 1 rrR'
+printf '%s\n' "$foreign" >"$progress"
 
 echo "== a level played to the end"
 start
@@ -117,8 +122,9 @@ keys 0
 wait_for 'moves 0  pushes 0'
 keys End
 wait_for 'moves 13  pushes 3'
-progress="$work/data/hako/levels.xsb.progress"
 grep -q ' moves 13 3 rrrDullldRdrU$' "$progress" 2>/dev/null || fail "progress file lacks the solution"
+grep -qx "$foreign" "$progress" || fail "the other collection's progress line was lost"
+ls "$work/data/hako" | grep -q tmp && fail "a temporary file was left behind"
 
 echo "== deadlocks: warned, then refused"
 keys 0 l j l j h  # rDrdL: the box into the bottom-left corner
