@@ -181,8 +181,8 @@ static void record_solution(play_state *st)
 		play_message(st, MSG_WARN, "Solved in %ld moves, %ld pushes, but %s", moves, pushes,
 		             error);
 	else
-		play_message(st, MSG_GOOD, "Solved in %ld moves, %ld pushes%s. n: next level", moves,
-		             pushes, better ? " (a new best, saved)" : "");
+		play_message(st, MSG_GOOD, "Solved in %ld moves, %ld pushes%s. n: next level",
+		             moves, pushes, better ? " (a new best, saved)" : "");
 }
 
 void play_changed(play_state *st, long moves_before, int action)
@@ -205,8 +205,10 @@ void play_changed(play_state *st, long moves_before, int action)
 	if (action)
 		play_marks_push(st);
 	if (st->dead.kind != HAKO_DEADLOCK_NONE)
-		play_message(st, MSG_WARN, "Deadlock (%s): the highlighted boxes can never all reach "
-		             "goals. u undoes", hako_deadlock_name(st->dead.kind));
+		play_message(st, MSG_WARN,
+		             "Deadlock (%s): the highlighted boxes can never all reach "
+		             "goals. u undoes",
+		             hako_deadlock_name(st->dead.kind));
 	else if (hako_game_solved(st->game))
 		record_solution(st);
 	else if (st->message_kind == MSG_WARN || st->message_kind == MSG_GOOD)
@@ -256,7 +258,8 @@ void play_open_level(play_state *st, size_t index)
 	hako_game_player(st->game, &st->cursor_x, &st->cursor_y);
 	update_deadlock(st);
 	if (st->dead.kind != HAKO_DEADLOCK_NONE)
-		play_message(st, MSG_WARN, "Deadlock (%s) at the start: this level cannot be solved",
+		play_message(st, MSG_WARN,
+		             "Deadlock (%s) at the start: this level cannot be solved",
 		             hako_deadlock_name(st->dead.kind));
 	else
 		play_message(st, MSG_INFO, "Level %zu of %zu%s. Press ? for help", index + 1,
@@ -323,7 +326,8 @@ int cmd_play(int argc, char **argv)
 		return code < 0 ? 0 : code;
 	char *bundled = args.file ? NULL : default_collection();
 	if (!args.file && !bundled) {
-		fputs("hako: play: no FILE given, and the bundled levels (data/levels/" DEFAULT_COLLECTION
+		fputs("hako: play: no FILE given, and the bundled levels "
+		      "(data/levels/" DEFAULT_COLLECTION
 		      ") are not next to the program nor in /usr/share/hako/levels;\n"
 		      "give a level file: hako play FILE\n",
 		      stderr);
@@ -344,15 +348,16 @@ int cmd_play(int argc, char **argv)
 	st.show_dead = 1;
 	progress_load(&st.progress, file.path, file.collection);
 	if (args.level > (long)st.count) {
-		code = opt_usage_error("play", "%s has %zu level%s, there is no level %ld", file.name,
-		                       st.count, st.count == 1 ? "" : "s", args.level);
+		code = opt_usage_error("play", "%s has %zu level%s, there is no level %ld",
+		                       file.name, st.count, st.count == 1 ? "" : "s", args.level);
 	} else if (!st.title || !st.progress.levels) {
 		fputs("hako: play: out of memory\n", stderr);
 		code = EXIT_INPUT;
 	} else if (term_start() != 0) {
 		code = EXIT_USAGE;
 	} else {
-		play_open_level(&st, args.level > 0 ? (size_t)(args.level - 1) : first_unsolved(&st));
+		play_open_level(&st,
+		                args.level > 0 ? (size_t)(args.level - 1) : first_unsolved(&st));
 		run(&st);
 		term_stop();
 	}

@@ -36,7 +36,8 @@ void play_request_hint(play_state *st, hint_purpose purpose)
 		return;
 	}
 	hako_level *position = hako_game_position(st->game);
-	if (!position || hint_start(&st->hint, position, st->time_limit, st->change, purpose) != 0) {
+	if (!position ||
+	    hint_start(&st->hint, position, st->time_limit, st->change, purpose) != 0) {
 		play_message(st, MSG_WARN, "Cannot start the solver");
 		return;
 	}
@@ -90,8 +91,9 @@ void play_hint_finished(play_state *st, hako_solve_result *r, hako_status status
 	if (status != HAKO_OK) {
 		play_message(st, MSG_WARN, "The solver failed: %s", hako_strerror(status));
 	} else if (r->outcome == HAKO_SOLVED && st->hint.purpose == HINT_SOLVE) {
-		play_message(st, MSG_GOOD, "Playing a solution: %ld moves, %ld pushes (any key stops)",
-		             r->moves, r->pushes);
+		play_message(st, MSG_GOOD,
+		             "Playing a solution: %ld moves, %ld pushes (any key stops)", r->moves,
+		             r->pushes);
 		st->animation = r->solution;
 		st->animation_at = 0;
 		st->animation_from = hako_game_moves(st->game);
@@ -99,8 +101,9 @@ void play_hint_finished(play_state *st, hako_solve_result *r, hako_status status
 	} else if (r->outcome == HAKO_SOLVED) {
 		show_hint(st, r->solution);
 	} else if (r->outcome == HAKO_UNSOLVABLE) {
-		play_message(st, MSG_WARN, "No solution from here (the solver searched everything): "
-		                           "undo");
+		play_message(st, MSG_WARN,
+		             "No solution from here (the solver searched everything): "
+		             "undo");
 	} else if (r->outcome != HAKO_CANCELLED) {
 		play_message(st, MSG_WARN, "No solution found (%s after %.1f s)",
 		             hako_outcome_name(r->outcome), r->stats.seconds);

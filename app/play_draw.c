@@ -160,7 +160,8 @@ static void draw_board(play_state *st)
 			if (st->mode == MODE_CURSOR && x == st->cursor_x && y == st->cursor_y)
 				look = LOOK_CURSOR;
 			attron(term_attr(look));
-			mvaddch(l->top + row, l->left + column * l->cell, (chtype)(unsigned char)glyph);
+			mvaddch(l->top + row, l->left + column * l->cell,
+			        (chtype)(unsigned char)glyph);
 			if (l->cell == 2)
 				addch((chtype)(unsigned char)second);
 			attroff(term_attr(look));
@@ -183,10 +184,11 @@ static void draw_header(const play_state *st)
 {
 	const hako_level *level = hako_collection_level(st->collection, st->index);
 	char line[512];
-	int n = snprintf(line, sizeof line, "%s | level %zu/%zu", st->title, st->index + 1,
-	                 st->count);
+	int n =
+	    snprintf(line, sizeof line, "%s | level %zu/%zu", st->title, st->index + 1, st->count);
 	if (hako_level_title(level)[0])
-		n += snprintf(line + n, sizeof line - (size_t)n, " \"%.60s\"", hako_level_title(level));
+		n += snprintf(line + n, sizeof line - (size_t)n, " \"%.60s\"",
+		              hako_level_title(level));
 	if (hako_level_author(level)[0])
 		snprintf(line + n, sizeof line - (size_t)n, " by %.40s", hako_level_author(level));
 	attron(term_attr(LOOK_TITLE));
@@ -215,9 +217,10 @@ static void draw_footer(const play_state *st)
 	attron(term_attr(look));
 	mvaddnstr(LINES - 2, 0, st->message, COLS);
 	attroff(term_attr(look));
-	const char *keys = st->mode == MODE_CURSOR
-	                       ? "cursor: arrows move  Space select/push/walk  Tab next box  Esc leave"
-	                       : "move: arrows hjkl wasd  u undo  r redo  c select  i hint  ? help  q quit";
+	const char *keys =
+	    st->mode == MODE_CURSOR
+	        ? "cursor: arrows move  Space select/push/walk  Tab next box  Esc leave"
+	        : "move: arrows hjkl wasd  u undo  r redo  c select  i hint  ? help  q quit";
 	attron(term_attr(LOOK_KEYS));
 	mvaddnstr(LINES - 1, 0, keys, COLS);
 	attroff(term_attr(LOOK_KEYS));

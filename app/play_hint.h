@@ -16,14 +16,14 @@ typedef enum hint_purpose {
 
 typedef struct play_hint {
 	pthread_t thread;
-	int running;           /* a thread exists (main thread's view) */
-	atomic_int cancel;     /* set by the main thread */
-	atomic_int finished;   /* set by the worker when `result` is ready */
-	hako_level *position;  /* the worker's input, owned by this struct */
+	int running;          /* a thread exists (main thread's view) */
+	atomic_int cancel;    /* set by the main thread */
+	atomic_int finished;  /* set by the worker when `result` is ready */
+	hako_level *position; /* the worker's input, owned by this struct */
 	hako_solve_result result;
 	hako_status status;
 	double time_limit;
-	long change;           /* the position it is for (play_state.change) */
+	long change; /* the position it is for (play_state.change) */
 	hint_purpose purpose;
 } play_hint;
 

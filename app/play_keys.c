@@ -10,7 +10,7 @@
 #include "play.h"
 #include "play_term.h"
 
-#define KEY_CTRL(c) ((c) & 0x1F)
+#define KEY_CTRL(c) ((c)&0x1F)
 #define KEY_ESC 27
 #define KEY_TAB 9
 
@@ -128,8 +128,9 @@ static void select_box(play_state *st, int x, int y)
 	if (!any)
 		play_message(st, MSG_INFO, "This box cannot be pushed anywhere from here");
 	else
-		play_message(st, MSG_INFO, "%d square%s the box can go to (o); x: it would be dead there",
-		             live, live == 1 ? "" : "s");
+		play_message(st, MSG_INFO,
+		             "%d square%s the box can go to (o); x: it would be dead there", live,
+		             live == 1 ? "" : "s");
 }
 
 /* A click, or Space on the cursor: push to a mark, select a box, walk. */
@@ -181,7 +182,8 @@ static void cursor_key(play_state *st, int key)
 	int d = key_direction(key);
 	if (d >= 0) {
 		int x = st->cursor_x + dx[d], y = st->cursor_y + dy[d];
-		if (x >= 0 && y >= 0 && x < hako_level_width(level) && y < hako_level_height(level)) {
+		if (x >= 0 && y >= 0 && x < hako_level_width(level) &&
+		    y < hako_level_height(level)) {
 			st->cursor_x = x;
 			st->cursor_y = y;
 		}
@@ -258,7 +260,8 @@ static int game_key(play_state *st, int key)
 		st->mode = MODE_CURSOR;
 		if (!st->selected)
 			hako_game_player(st->game, &st->cursor_x, &st->cursor_y);
-		play_message(st, MSG_INFO, "Cursor: move it onto a box and press Space (Tab: next box)");
+		play_message(st, MSG_INFO,
+		             "Cursor: move it onto a box and press Space (Tab: next box)");
 		return 1;
 	case 'i': play_request_hint(st, HINT_NEXT_PUSH); return 1;
 	case 'v': play_request_hint(st, HINT_SOLVE); return 1;
@@ -324,6 +327,8 @@ void play_key(play_state *st, int key)
 		toggle(st, &st->refuse_dead, "Deadlocking pushes are refused (undone at once)",
 		       "Deadlocking pushes are allowed, with a warning");
 		break;
-	case 'm': toggle(st, &st->show_dead, "Dead squares shown (x)", "Dead squares hidden"); break;
+	case 'm':
+		toggle(st, &st->show_dead, "Dead squares shown (x)", "Dead squares hidden");
+		break;
 	}
 }

@@ -144,7 +144,8 @@ static void load_line(play_progress *p, const hako_collection *c, char *line)
 			continue;
 		known = 1;
 		hako_replay r;
-		if (hako_replay_lurd(hako_collection_level(c, i), field[5], &r) == HAKO_OK && r.solved)
+		if (hako_replay_lurd(hako_collection_level(c, i), field[5], &r) == HAKO_OK &&
+		    r.solved)
 			consider(&p->levels[i], field[5], r.moves, r.pushes);
 	}
 	if (key && !known && copy)
@@ -270,8 +271,8 @@ int progress_record(play_progress *p, size_t index, const char *lurd, long moves
 	return progress_save(p, error, error_size) == 0 ? 1 : -1;
 }
 
-int progress_export(const play_progress *p, const hako_collection *c, const char *path,
-                    char *error, size_t error_size)
+int progress_export(const play_progress *p, const hako_collection *c, const char *path, char *error,
+                    size_t error_size)
 {
 	char *text = NULL;
 	size_t length = 0;

@@ -50,8 +50,8 @@ int progress_record(play_progress *p, size_t index, const char *lurd, long moves
 
 /* Write the collection with its best solutions as .sok, atomically. 0, or
  * -1 with `error` filled. */
-int progress_export(const play_progress *p, const hako_collection *c, const char *path,
-                    char *error, size_t error_size);
+int progress_export(const play_progress *p, const hako_collection *c, const char *path, char *error,
+                    size_t error_size);
 
 /* Write `text` to `path` through a temporary file in the same folder and
  * a rename. 0, or -1 with `error` filled. */

@@ -22,9 +22,9 @@
 /* The state space of one box's paths. */
 typedef struct box_paths {
 	hako_game *g;
-	unsigned origin;   /* the box's square now */
-	uint64_t *cost;    /* per state square * 4 + side */
-	uint32_t *parent;  /* the state it was reached from; STATE_NONE at a start */
+	unsigned origin;  /* the box's square now */
+	uint64_t *cost;   /* per state square * 4 + side */
+	uint32_t *parent; /* the state it was reached from; STATE_NONE at a start */
 	uint8_t *closed;
 	heap open;
 } box_paths;

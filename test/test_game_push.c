@@ -158,7 +158,7 @@ static void push_box_errors_change_nothing(void **state)
 	assert_null(lurd);
 	assert_int_equal(hako_game_push_box(f.game, 2, 2, 0, 0), HAKO_ERR_SOLUTION); /* wall */
 	assert_int_equal(hako_game_push_box(f.game, 2, 2, 4, 2), HAKO_ERR_SOLUTION); /* a box */
-	assert_int_equal(hako_game_push_box(f.game, 2, 2, 2, 2), HAKO_OK); /* no steps */
+	assert_int_equal(hako_game_push_box(f.game, 2, 2, 2, 2), HAKO_OK);           /* no steps */
 	assert_int_equal(hako_game_moves(f.game), 0);
 	close_game(&f);
 	/* A box against the top wall only slides along it. */
