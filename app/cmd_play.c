@@ -178,11 +178,12 @@ static void record_solution(play_state *st)
 	                  : 0;
 	hako_free(lurd);
 	if (better < 0)
-		play_message(st, MSG_WARN, "Solved in %ld moves, %ld pushes, but %s", moves, pushes,
-		             error);
+		play_message(st, MSG_WARN, "Solved in %ld move%s, %ld push%s, but %s", moves,
+		             moves == 1 ? "" : "s", pushes, pushes == 1 ? "" : "es", error);
 	else
-		play_message(st, MSG_GOOD, "Solved in %ld moves, %ld pushes%s. n: next level",
-		             moves, pushes, better ? " (a new best, saved)" : "");
+		play_message(st, MSG_GOOD, "Solved in %ld move%s, %ld push%s%s. n: next level",
+		             moves, moves == 1 ? "" : "s", pushes, pushes == 1 ? "" : "es",
+		             better ? " (a new best, saved)" : "");
 }
 
 void play_changed(play_state *st, long moves_before, int action)
@@ -296,10 +297,16 @@ static void run(play_state *st)
 	}
 }
 
+int play_unsolved(const play_state *st, size_t index)
+{
+	const hako_level *level = hako_collection_level(st->collection, index);
+	return !progress_solved(&st->progress, index) && hako_level_status(level, NULL) == HAKO_OK;
+}
+
 static size_t first_unsolved(const play_state *st)
 {
 	for (size_t i = 0; i < st->count; i++)
-		if (!progress_solved(&st->progress, i))
+		if (play_unsolved(st, i))
 			return i;
 	return 0;
 }

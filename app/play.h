@@ -88,6 +88,8 @@ void play_open_level(play_state *st, size_t index);
  * mark. */
 void play_changed(play_state *st, long moves_before, int action);
 void play_clear_selection(play_state *st);
+/* Level `index` is playable and not solved yet. */
+int play_unsolved(const play_state *st, size_t index);
 
 /* play_keys.c */
 void play_key(play_state *st, int key);

@@ -152,12 +152,12 @@ void play_next_unsolved(play_state *st)
 {
 	for (size_t i = 1; i <= st->count; i++) {
 		size_t index = (st->index + i) % st->count;
-		if (!progress_solved(&st->progress, index)) {
+		if (play_unsolved(st, index)) {
 			play_open_level(st, index);
 			return;
 		}
 	}
-	play_message(st, MSG_GOOD, "Every level of this collection is solved");
+	play_message(st, MSG_GOOD, "Every playable level of this collection is solved");
 }
 
 void play_goto_prompt(play_state *st)
