@@ -18,7 +18,10 @@
 #define DEFAULT_COLLECTION "boxoban_sample.txt"
 /* Pushes the corral search may spend after a push: a few ms at most. */
 #define PLAY_DEADLOCK_BUDGET 3000
+/* Playback: a step per ANIMATION_MS, faster for long solutions so that
+ * none takes much over ANIMATION_TOTAL_MS, but never under 10 ms a step. */
 #define ANIMATION_MS 60
+#define ANIMATION_TOTAL_MS 15000
 
 static const char play_help[] =
     "Usage: hako play [FILE] [-l N] [-t SECONDS]\n"
@@ -270,7 +273,14 @@ void play_open_level(play_state *st, size_t index)
 /* Wait for a key, with a tick while an animation plays or a solver runs. */
 static int next_key(play_state *st)
 {
-	timeout(st->animation ? ANIMATION_MS : st->hint.running ? 100 : -1);
+	int delay = st->hint.running ? 100 : -1;
+	if (st->animation) {
+		size_t length = strlen(st->animation);
+		delay = length * ANIMATION_MS <= ANIMATION_TOTAL_MS ? ANIMATION_MS
+		        : ANIMATION_TOTAL_MS / length > 10 ? (int)(ANIMATION_TOTAL_MS / length)
+		                                           : 10;
+	}
+	timeout(delay);
 	return getch();
 }
 
