@@ -24,6 +24,7 @@ static const char solve_help[] =
     "      --json                      one JSON object per level on stdout\n"
     "      --no-deadlocks              only simple dead squares (to measure what the\n"
     "                                  deadlock detectors save)\n"
+    "      --no-macros                 no tunnel macros (to measure what they save)\n"
     "  -q, --quiet                     no progress on stderr\n"
     "  -v, --verbose                   progress on stderr even when it is not a terminal\n"
     "  -h, --help                      this text\n"
@@ -41,7 +42,7 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS };
+enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_NO_MACROS };
 
 static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'t', "time", 1, 't'},
@@ -50,6 +51,7 @@ static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'o', "output", 1, 'o'},
                                        {0, "json", 0, OPT_JSON},
                                        {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
+                                       {0, "no-macros", 0, OPT_NO_MACROS},
                                        {'q', "quiet", 0, 'q'},
                                        {'v', "verbose", 0, 'v'},
                                        {'h', "help", 0, 'h'},
@@ -107,6 +109,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 	case 'o': config->output = value; return 0;
 	case OPT_JSON: config->json = 1; return 0;
 	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
+	case OPT_NO_MACROS: config->no_macros = 1; return 0;
 	case 'q': config->verbosity = -1; return 0;
 	case 'v': config->verbosity = 1; return 0;
 	default: return EXIT_USAGE;
@@ -206,6 +209,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.time_limit = run->config->time_limit;
 	options.memory_limit = (size_t)run->config->memory_mib << 20;
 	options.deadlock_detection = !run->config->no_deadlocks;
+	options.macros = !run->config->no_macros;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
 	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */

@@ -18,6 +18,7 @@ typedef struct solve_config {
 	const char *output; /* -o FILE.sok or NULL */
 	int json;
 	int no_deadlocks; /* --no-deadlocks */
+	int no_macros;    /* --no-macros */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;

@@ -273,6 +273,9 @@ typedef struct hako_solver_options {
 	 * 0: simple dead squares and the bound's bipartite check only — for
 	 * measuring what the detectors save. */
 	int deadlock_detection;
+	/* 1 (the default): tunnel macros (push-optimal and fast modes). 0: off,
+	 * for comparisons. */
+	int macros;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);

@@ -27,6 +27,7 @@
 #include "reach.h"
 #include "search.h"
 #include "tt.h"
+#include "tunnel.h"
 #include "zobrist.h"
 
 typedef struct node {
@@ -39,7 +40,8 @@ typedef struct node {
 	uint16_t push_from; /* the last push: box square before it */
 	uint8_t push_dir;
 	uint8_t closed;
-	/* followed by box_count uint16_t box squares, ascending */
+	uint16_t push_length; /* squares the box travelled (tunnel macro) */
+	                      /* followed by box_count uint16_t box squares, ascending */
 } node;
 
 #define NODE_NONE UINT32_MAX
@@ -67,7 +69,8 @@ typedef struct search {
 	uint16_t probe_player;
 	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
 	deadlock_proof proof;
-	uint8_t *allowed; /* PI-corral: box squares whose pushes are needed */
+	uint8_t *allowed;    /* PI-corral: box squares whose pushes are needed */
+	tunnel_info tunnels; /* go_on == NULL: no tunnel macros */
 	hako_stats stats;
 	double started;
 } search;
@@ -171,6 +174,9 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		st = bound_init(&s->lower, &s->mem, b->box_count);
 	if (st == HAKO_OK)
 		st = tt_init(&s->table, &s->mem, 16);
+	/* Tunnel macros keep push-optimality but not move-optimality. */
+	if (st == HAKO_OK && o->macros && s->mode != HAKO_OPTIMAL_MOVES)
+		st = tunnel_init(&s->tunnels, b, &s->mem);
 	if (st == HAKO_OK && o->deadlock_detection) {
 		s->deadlocks = deadlock_checker_new(b, &s->mem, DEADLOCK_USE_ALL);
 		s->proof.boxes =
@@ -191,6 +197,7 @@ static void search_close(search *s)
 	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	tt_free(&s->table);
 	deadlock_checker_free(s->deadlocks);
+	tunnel_free(&s->tunnels);
 	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	memory_free(&s->mem, s->allowed, (size_t)s->b->square_count + 1);
 	heap_free(&s->open);
@@ -221,7 +228,7 @@ typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
  * it) is a child of `parent` reached by pushing the box on `from` toward
  * `dir`, onto `to`. */
 static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint32_t cost,
-                            uint32_t tie, uint16_t from, unsigned dir, unsigned to)
+                            uint32_t tie, uint16_t from, unsigned dir, unsigned to, uint16_t length)
 {
 	uint32_t found = tt_find(&s->table, key, same_position, s);
 	if (found != TT_EMPTY) {
@@ -243,7 +250,12 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		old->parent = parent_index;
 		old->push_from = from;
 		old->push_dir = (uint8_t)dir;
+		old->push_length = length;
 		return heap_push(&s->open, priority(s, old), found) == HAKO_OK ? ADD_OK : ADD_NOMEM;
+	}
+	if (s->tunnels.go_on && tunnel_parking_dead(&s->tunnels, s->b, s->occupied, to)) {
+		s->stats.pruned++;
+		return ADD_PRUNED;
 	}
 	if (s->deadlocks) {
 		deadlock_position child = {s->b, s->occupied, s->probe_boxes, s->probe_player};
@@ -270,6 +282,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->player = s->probe_player;
 	n->push_from = from;
 	n->push_dir = (uint8_t)dir;
+	n->push_length = length;
 	n->closed = 0;
 	memcpy(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count);
 	s->stats.generated++;
@@ -313,27 +326,40 @@ static add_result expand(search *s, uint32_t index)
 			    b->dead[to] || !reach_has(&s->here, behind))
 				continue;
 			uint32_t walk = s->here.distance[behind];
-			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
-			move_box(s->probe_boxes, count, i, to);
 			s->occupied[square] = 0;
 			s->occupied[to] = 1;
+			/* The tunnel macro pushes on while the box stays in a tunnel. */
+			unsigned stand = square;
+			uint16_t length = 1;
+			while (s->tunnels.go_on && tunnel_go_on(&s->tunnels, stand, d)) {
+				uint16_t beyond = board_next(b, to, d);
+				if (s->occupied[beyond] || b->dead[beyond])
+					break;
+				s->occupied[to] = 0;
+				s->occupied[beyond] = 1;
+				stand = to;
+				to = beyond;
+				length++;
+			}
+			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
+			move_box(s->probe_boxes, count, i, to);
 			if (s->mode == HAKO_OPTIMAL_MOVES)
-				s->probe_player = (uint16_t)square;
+				s->probe_player = (uint16_t)stand;
 			else
 				s->probe_player =
-				    reach_fill(&s->child_reach, b, s->occupied, square);
+				    reach_fill(&s->child_reach, b, s->occupied, stand);
 			uint64_t key = box_key ^ s->keys.box[square] ^ s->keys.box[to] ^
 			               s->keys.player[s->probe_player];
 			uint32_t child_cost, child_tie;
 			if (s->mode == HAKO_OPTIMAL_MOVES) {
-				child_cost = cost + walk + 1;
-				child_tie = tie + 1;
+				child_cost = cost + walk + length;
+				child_tie = tie + length;
 			} else {
-				child_cost = cost + 1;
-				child_tie = tie + walk + 1;
+				child_cost = cost + length;
+				child_tie = tie + walk + length;
 			}
 			add_result r = add_child(s, index, key, child_cost, child_tie,
-			                         (uint16_t)square, d, to);
+			                         (uint16_t)square, d, to, length);
 			s->occupied[to] = 0;
 			s->occupied[square] = 1;
 			if (r == ADD_NOMEM) {
@@ -354,16 +380,21 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 {
 	size_t length = 0;
 	for (uint32_t i = goal; i != 0; i = node_at(s, i)->parent)
-		length++;
+		length += node_at(s, i)->push_length;
 	out->pushes = malloc(sizeof(search_push) * (length + 1));
 	if (!out->pushes)
 		return HAKO_ERR_NOMEM;
 	out->push_count = length;
 	for (uint32_t i = goal; i != 0; i = node_at(s, i)->parent) {
 		node *n = node_at(s, i);
-		length--;
-		out->pushes[length].from = n->push_from;
-		out->pushes[length].dir = n->push_dir;
+		/* A macro of k pushes in one direction, last node first. */
+		length -= n->push_length;
+		unsigned from = n->push_from;
+		for (size_t k = 0; k < n->push_length; k++) {
+			out->pushes[length + k].from = (uint16_t)from;
+			out->pushes[length + k].dir = n->push_dir;
+			from = board_next(s->b, from, n->push_dir);
+		}
 	}
 	return HAKO_OK;
 }

@@ -31,6 +31,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->memory_limit = (size_t)1 << 30;
 	options->progress_interval = 65536;
 	options->deadlock_detection = 1;
+	options->macros = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)

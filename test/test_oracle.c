@@ -363,6 +363,59 @@ static void microban_push_optimal(void **state)
 	hako_collection_free(c);
 }
 
+/* The solver with everything on (deadlock detectors, PI-corrals, tunnel
+ * macros) against the oracle's exact optimum: every pruning and macro must
+ * keep push-optimality, and "unsolvable" must be exact. */
+static void solver_matches_the_oracle(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	static const char *const files[] = {"boxoban_unfiltered_train_000.txt",
+	                                    "boxoban_medium_train_000.txt", "boxoban_hard_000.txt",
+	                                    "Microban_155.xsb",
+	                                    "unit_tests/no-solution-parking.txt",
+	                                    "unit_tests/frozen_boxes.test"}; /* over budget */
+	int compared = 0, unsolvable = 0;
+	for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+		hako_collection *c = load_collection(files[f]);
+		size_t n = hako_collection_count(c);
+		if (n > 60)
+			n = 60;
+		for (size_t i = 0; i < n; i++) {
+			const hako_level *level = hako_collection_level(c, i);
+			oracle_options options = {TEST_STATES, 0};
+			oracle *o = NULL;
+			if (hako_level_status(level, NULL) != HAKO_OK ||
+			    oracle_solve(level, &options, &o) != ORACLE_OK)
+				continue;
+			long optimum = oracle_optimal_pushes(o);
+			oracle_free(o);
+			hako_solver_options so;
+			hako_solver_options_init(&so);
+			so.optimal = HAKO_OPTIMAL_PUSHES;
+			so.time_limit = 0;
+			hako_solve_result r;
+			assert_int_equal(hako_solve(level, &so, &r), HAKO_OK);
+			if (optimum < 0) {
+				if (r.outcome != HAKO_UNSOLVABLE)
+					fail_msg("%s %zu: the oracle proves it unsolvable, the solver says %s",
+					         files[f], i + 1, hako_outcome_name(r.outcome));
+				unsolvable++;
+			} else if (r.outcome != HAKO_SOLVED || r.pushes != optimum) {
+				fail_msg("%s %zu: oracle optimum %ld pushes, solver %s with %ld", files[f],
+				         i + 1, optimum, hako_outcome_name(r.outcome), r.pushes);
+			}
+			hako_solve_result_clear(&r);
+			compared++;
+		}
+		hako_collection_free(c);
+	}
+	print_message("solver = oracle optimum on %d levels (%d unsolvable)\n", compared,
+	              unsolvable);
+	assert_true(compared >= 140);
+	assert_true(unsolvable >= 1);
+}
+
 /* ---- the detectors against the oracle --------------------------------------- */
 
 static void check_collection(const char *file, size_t first_levels, oracle_check_options *options,
@@ -547,6 +600,7 @@ int main(void)
 	    cmocka_unit_test(frozen_boxes_state_count),
 	    cmocka_unit_test(lone_box_dead_squares_match_the_board),
 	    cmocka_unit_test(microban_push_optimal),
+	    cmocka_unit_test(solver_matches_the_oracle),
 	    cmocka_unit_test(detectors_never_call_a_solvable_position_dead),
 	    cmocka_unit_test(solutions_are_never_called_dead),
 	};

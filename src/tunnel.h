@@ -1,0 +1,40 @@
+/* tunnel.h — tunnels: one-square-wide corridors a box is pushed through.
+ * A push that leaves the player inside a tunnel behind the box is
+ * continued until the box leaves it (a no-influence push: one child state
+ * instead of one per square), and two boxes parked in one goalless tunnel
+ * segment can never get out again. */
+#ifndef HAKO_TUNNEL_H
+#define HAKO_TUNNEL_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "memory.h"
+
+typedef struct tunnel_info {
+	/* [square * 4 + dir]: after a push toward dir that leaves the player
+	 * on `square` and the box on the next square, push it on at once (if
+	 * the square beyond is free and not dead): see tunnel.c. */
+	uint8_t *go_on;
+	/* [square]: segment number + 1 of a goalless corridor square (walls on
+	 * both sides across one axis), 0 elsewhere; [square*2 + axis] packed
+	 * as two entries, axis 0 horizontal, 1 vertical. */
+	uint32_t *segment;
+	size_t bytes;
+	memory *mem;
+} tunnel_info;
+
+hako_status tunnel_init(tunnel_info *t, const board *b, memory *mem);
+void tunnel_free(tunnel_info *t);
+
+static inline int tunnel_go_on(const tunnel_info *t, unsigned player, unsigned dir)
+{
+	return t->go_on[player * 4u + dir];
+}
+
+/* Two boxes in one goalless tunnel segment after the box on `pushed`
+ * arrived: a deadlock (see tunnel.c). */
+int tunnel_parking_dead(const tunnel_info *t, const board *b, const uint8_t *occupied,
+                        unsigned pushed);
+
+#endif
