@@ -25,6 +25,7 @@
 #include "heap.h"
 #include "memory.h"
 #include "reach.h"
+#include "room.h"
 #include "search.h"
 #include "tt.h"
 #include "tunnel.h"
@@ -40,11 +41,16 @@ typedef struct node {
 	uint16_t push_from; /* the last push: box square before it */
 	uint8_t push_dir;
 	uint8_t closed;
-	uint16_t push_length; /* squares the box travelled (tunnel macro) */
-	                      /* followed by box_count uint16_t box squares, ascending */
+	/* squares the box travelled in a straight line (tunnel macro), plus
+	 * GOAL_MACRO when a goal macro then took it into its room (its pushes
+	 * are derived again when the path is rebuilt: room_macro is a
+	 * function of the position) */
+	uint16_t push_length;
+	/* followed by box_count uint16_t box squares, ascending */
 } node;
 
 #define NODE_NONE UINT32_MAX
+#define GOAL_MACRO 0x8000u
 #define CHUNK_LOG2 14u
 #define CHUNK_NODES (1u << CHUNK_LOG2)
 #define NODE_CAP (UINT32_MAX - 1)
@@ -71,6 +77,8 @@ typedef struct search {
 	deadlock_proof proof;
 	uint8_t *allowed;    /* PI-corral: box squares whose pushes are needed */
 	tunnel_info tunnels; /* go_on == NULL: no tunnel macros */
+	room_info *rooms;    /* goal macros (fast mode only); NULL: none */
+	room_push *macro;    /* room_macro_capacity(rooms) pushes */
 	hako_stats stats;
 	double started;
 } search;
@@ -177,6 +185,21 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	/* Tunnel macros keep push-optimality but not move-optimality. */
 	if (st == HAKO_OK && o->macros && s->mode != HAKO_OPTIMAL_MOVES)
 		st = tunnel_init(&s->tunnels, b, &s->mem);
+	/* Goal macros may miss the shortest solution: the fast mode only. */
+	if (st == HAKO_OK && o->macros && s->mode == HAKO_OPTIMAL_NONE) {
+		s->rooms = room_analyze(b, &s->mem);
+		if (!s->rooms)
+			st = HAKO_ERR_NOMEM;
+		else if (s->rooms->count == 0 || room_macro_capacity(s->rooms) == 0) {
+			room_free(s->rooms);
+			s->rooms = NULL;
+		} else {
+			s->macro = memory_alloc(&s->mem, sizeof(room_push) *
+			                                     (size_t)room_macro_capacity(s->rooms));
+			if (!s->macro)
+				st = HAKO_ERR_NOMEM;
+		}
+	}
 	if (st == HAKO_OK && o->deadlock_detection) {
 		s->deadlocks = deadlock_checker_new(b, &s->mem, DEADLOCK_USE_ALL);
 		s->proof.boxes =
@@ -198,6 +221,11 @@ static void search_close(search *s)
 	tt_free(&s->table);
 	deadlock_checker_free(s->deadlocks);
 	tunnel_free(&s->tunnels);
+	if (s->rooms) {
+		memory_free(&s->mem, s->macro,
+		            sizeof(room_push) * (size_t)room_macro_capacity(s->rooms));
+		room_free(s->rooms);
+	}
 	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	memory_free(&s->mem, s->allowed, (size_t)s->b->square_count + 1);
 	heap_free(&s->open);
@@ -341,6 +369,21 @@ static add_result expand(search *s, uint32_t index)
 				to = beyond;
 				length++;
 			}
+			/* The goal macro takes a box on a room's entrance home. */
+			uint32_t extra = 0;
+			if (s->rooms) {
+				int k = room_macro(s->rooms, b, s->occupied, stand, to, s->macro,
+				                   room_macro_capacity(s->rooms));
+				for (int m = 0; m < k; m++) {
+					uint16_t next =
+					    board_next(b, s->macro[m].from, s->macro[m].dir);
+					s->occupied[s->macro[m].from] = 0;
+					s->occupied[next] = 1;
+					stand = s->macro[m].from;
+					to = next;
+				}
+				extra = (uint32_t)(k > 0 ? k : 0);
+			}
 			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 			move_box(s->probe_boxes, count, i, to);
 			if (s->mode == HAKO_OPTIMAL_MOVES)
@@ -355,11 +398,12 @@ static add_result expand(search *s, uint32_t index)
 				child_cost = cost + walk + length;
 				child_tie = tie + length;
 			} else {
-				child_cost = cost + length;
-				child_tie = tie + walk + length;
+				child_cost = cost + length + extra;
+				child_tie = tie + walk + length + extra;
 			}
-			add_result r = add_child(s, index, key, child_cost, child_tie,
-			                         (uint16_t)square, d, to, length);
+			add_result r =
+			    add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d, to,
+			              (uint16_t)(length | (extra ? GOAL_MACRO : 0u)));
 			s->occupied[to] = 0;
 			s->occupied[square] = 1;
 			if (r == ADD_NOMEM) {
@@ -376,27 +420,62 @@ static add_result expand(search *s, uint32_t index)
 	return result;
 }
 
+/* Append one push to out and play it on s->occupied. */
+static int record_push(search *s, search_result *out, size_t *capacity, unsigned from, unsigned dir)
+{
+	if (out->push_count == *capacity) {
+		size_t grown_capacity = *capacity * 2 + 16;
+		search_push *grown = realloc(out->pushes, sizeof(search_push) * grown_capacity);
+		if (!grown)
+			return 0;
+		out->pushes = grown;
+		*capacity = grown_capacity;
+	}
+	out->pushes[out->push_count].from = (uint16_t)from;
+	out->pushes[out->push_count].dir = (uint8_t)dir;
+	out->push_count++;
+	s->occupied[from] = 0;
+	s->occupied[board_next(s->b, from, dir)] = 1;
+	return 1;
+}
+
+/* The pushes from the root to `goal`, replayed forward so that goal macros
+ * can be derived again from the positions they were found in. */
 static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 {
-	size_t length = 0;
+	const board *b = s->b;
+	size_t depth = 0, capacity = 0;
 	for (uint32_t i = goal; i != 0; i = node_at(s, i)->parent)
-		length += node_at(s, i)->push_length;
-	out->pushes = malloc(sizeof(search_push) * (length + 1));
-	if (!out->pushes)
+		depth++;
+	uint32_t *chain = malloc(sizeof(uint32_t) * (depth + 1));
+	if (!chain)
 		return HAKO_ERR_NOMEM;
-	out->push_count = length;
-	for (uint32_t i = goal; i != 0; i = node_at(s, i)->parent) {
-		node *n = node_at(s, i);
-		/* A macro of k pushes in one direction, last node first. */
-		length -= n->push_length;
-		unsigned from = n->push_from;
-		for (size_t k = 0; k < n->push_length; k++) {
-			out->pushes[length + k].from = (uint16_t)from;
-			out->pushes[length + k].dir = n->push_dir;
-			from = board_next(s->b, from, n->push_dir);
+	for (uint32_t i = goal, k = (uint32_t)depth; i != 0; i = node_at(s, i)->parent)
+		chain[--k] = i;
+	for (int i = 0; i < b->box_count; i++)
+		s->occupied[b->start_boxes[i]] = 1;
+	hako_status st = HAKO_OK;
+	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
+		node *n = node_at(s, chain[k]);
+		unsigned from = n->push_from, stand = from;
+		for (unsigned m = 0; m < (n->push_length & ~GOAL_MACRO) && st == HAKO_OK; m++) {
+			if (!record_push(s, out, &capacity, from, n->push_dir))
+				st = HAKO_ERR_NOMEM;
+			stand = from;
+			from = board_next(b, from, n->push_dir);
+		}
+		if (st == HAKO_OK && (n->push_length & GOAL_MACRO)) {
+			int count = room_macro(s->rooms, b, s->occupied, stand, from, s->macro,
+			                       room_macro_capacity(s->rooms));
+			for (int m = 0; m < count && st == HAKO_OK; m++)
+				if (!record_push(s, out, &capacity, s->macro[m].from,
+				                 s->macro[m].dir))
+					st = HAKO_ERR_NOMEM;
 		}
 	}
-	return HAKO_OK;
+	memset(s->occupied, 0, (size_t)b->square_count);
+	free(chain);
+	return st;
 }
 
 static int out_of_time(const search *s, const hako_solver_options *o)

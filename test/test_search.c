@@ -248,6 +248,35 @@ static void microban_first_levels(void **state)
 	hako_collection_free(c);
 }
 
+/* Goal macros (fast mode): XSokoban 17 has a goal room with a packing
+ * order; the macros' solution replays and the search needs fewer nodes. */
+static void goal_macros_in_fast_mode(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	const hako_level *level = hako_collection_level(c, 16);
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.time_limit = 0;
+	o.node_limit = 2000000;
+	hako_solve_result with, without;
+	assert_int_equal(hako_solve(level, &o, &with), HAKO_OK);
+	o.macros = 0;
+	assert_int_equal(hako_solve(level, &o, &without), HAKO_OK);
+	assert_solution_valid(level, &with);
+	assert_solution_valid(level, &without);
+	print_message("XSokoban 17: %llu nodes with macros, %llu without\n",
+	              (unsigned long long)with.stats.expanded,
+	              (unsigned long long)without.stats.expanded);
+	assert_true(with.stats.expanded < without.stats.expanded);
+	hako_solve_result_clear(&with);
+	hako_solve_result_clear(&without);
+	hako_collection_free(c);
+}
+
 static void deterministic(void **state)
 {
 	(void)state;
@@ -280,6 +309,7 @@ int main(void)
 	    cmocka_unit_test(rejects_bad_arguments),
 	    cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_first_levels),
+	    cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(deterministic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
