@@ -6,14 +6,7 @@
 #include "board.h"
 #include "level.h"
 #include "reach.h"
-#include "testutil.h"
-
-static unsigned sq(const board *b, int x, int y)
-{
-	int32_t s = b->grid_to_square[y * b->width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
-}
+#include "testboard.h"
 
 static void build(const char *xsb, hako_level **level, board *b)
 {
@@ -64,11 +57,11 @@ static void sides_split_at_corridors_only(void **state)
 	      "#########\n",
 	      &level, &b);
 	/* (4,2) is the only link between the two rooms: a box there cuts them. */
-	unsigned door = sq(&b, 4, 2);
+	unsigned door = tb_square(&b, 4, 2);
 	assert_int_not_equal(b.side[door * 4 + DIR_LEFT], b.side[door * 4 + DIR_RIGHT]);
 	assert_int_equal(b.side[door * 4 + DIR_UP], SIDE_NONE);
 	/* (2,2) is inside a room: all neighbours stay connected around it. */
-	unsigned open = sq(&b, 2, 2);
+	unsigned open = tb_square(&b, 2, 2);
 	for (unsigned d = 1; d < 4; d++)
 		assert_int_equal(b.side[open * 4 + d], b.side[open * 4]);
 	board_free(&b);
@@ -87,12 +80,12 @@ static void dead_squares(void **state)
 	      "#######\n",
 	      &level, &b);
 	/* Corners and the walls without a goal are dead; the middle is not. */
-	assert_true(b.dead[sq(&b, 1, 1)]);
-	assert_true(b.dead[sq(&b, 5, 3)]);
-	assert_true(b.dead[sq(&b, 3, 1)]);
-	assert_true(b.dead[sq(&b, 1, 2)]);
-	assert_false(b.dead[sq(&b, 2, 2)]);
-	assert_false(b.dead[sq(&b, 4, 2)]);
+	assert_true(b.dead[tb_square(&b, 1, 1)]);
+	assert_true(b.dead[tb_square(&b, 5, 3)]);
+	assert_true(b.dead[tb_square(&b, 3, 1)]);
+	assert_true(b.dead[tb_square(&b, 1, 2)]);
+	assert_false(b.dead[tb_square(&b, 2, 2)]);
+	assert_false(b.dead[tb_square(&b, 4, 2)]);
 	board_free(&b);
 	hako_level_free(level);
 	/* A wall row with a goal on it is alive along that row. */
@@ -102,9 +95,9 @@ static void dead_squares(void **state)
 	      "#  @  #\n"
 	      "#######\n",
 	      &level, &b);
-	assert_false(b.dead[sq(&b, 2, 1)]);
-	assert_false(b.dead[sq(&b, 4, 1)]);
-	assert_true(b.dead[sq(&b, 1, 1)]);
+	assert_false(b.dead[tb_square(&b, 2, 1)]);
+	assert_false(b.dead[tb_square(&b, 4, 1)]);
+	assert_true(b.dead[tb_square(&b, 1, 1)]);
 	board_free(&b);
 	hako_level_free(level);
 }
@@ -121,13 +114,13 @@ static void push_distances_respect_walls_and_sides(void **state)
 	      "#######\n",
 	      &level, &b);
 	/* Box at (4,1) to goal (1,1): three pushes left. */
-	assert_int_equal(b.distance[sq(&b, 4, 1)], 3);
-	assert_int_equal(b.distance[sq(&b, 2, 1)], 1);
+	assert_int_equal(b.distance[tb_square(&b, 4, 1)], 3);
+	assert_int_equal(b.distance[tb_square(&b, 2, 1)], 1);
 	/* From (4,3) it could only go up with the player below it: a wall. */
-	assert_int_equal(b.distance[sq(&b, 4, 3)], DISTANCE_INFINITE);
+	assert_int_equal(b.distance[tb_square(&b, 4, 3)], DISTANCE_INFINITE);
 	/* From (3,3) it can never reach the goal. */
-	assert_int_equal(b.distance[sq(&b, 3, 3)], DISTANCE_INFINITE);
-	assert_true(b.dead[sq(&b, 3, 3)]);
+	assert_int_equal(b.distance[tb_square(&b, 3, 3)], DISTANCE_INFINITE);
+	assert_true(b.dead[tb_square(&b, 3, 3)]);
 	board_free(&b);
 	hako_level_free(level);
 }
@@ -162,18 +155,18 @@ static void reach_and_walk(void **state)
 	reach r;
 	assert_int_equal(reach_init(&r, b.square_count), HAKO_OK);
 	uint8_t *occupied = calloc((size_t)b.square_count, 1);
-	occupied[sq(&b, 3, 1)] = 1;
-	uint16_t smallest = reach_distances(&r, &b, occupied, sq(&b, 1, 3));
-	assert_int_equal(smallest, sq(&b, 1, 1));
-	assert_false(reach_has(&r, sq(&b, 3, 1)));
-	assert_true(reach_has(&r, sq(&b, 4, 1)));
-	unsigned target = sq(&b, 4, 1);
+	occupied[tb_square(&b, 3, 1)] = 1;
+	uint16_t smallest = reach_distances(&r, &b, occupied, tb_square(&b, 1, 3));
+	assert_int_equal(smallest, tb_square(&b, 1, 1));
+	assert_false(reach_has(&r, tb_square(&b, 3, 1)));
+	assert_true(reach_has(&r, tb_square(&b, 4, 1)));
+	unsigned target = tb_square(&b, 4, 1);
 	assert_int_equal(r.distance[target], 5);
 	char walk[16];
 	assert_int_equal(reach_walk(&r, &b, target, walk), 5);
 	assert_int_equal(strlen(walk), 5);
 	/* Following the walk from the start arrives at the target. */
-	unsigned at = sq(&b, 1, 3);
+	unsigned at = tb_square(&b, 1, 3);
 	for (int i = 0; walk[i]; i++) {
 		unsigned d = (unsigned)(strchr("lurd", walk[i]) - "lurd");
 		at = board_next(&b, at, d);
@@ -182,7 +175,7 @@ static void reach_and_walk(void **state)
 	}
 	assert_int_equal(at, target);
 	/* A fill from the same start gives the same normalized square. */
-	assert_int_equal(reach_fill(&r, &b, occupied, sq(&b, 4, 3)), smallest);
+	assert_int_equal(reach_fill(&r, &b, occupied, tb_square(&b, 4, 3)), smallest);
 	free(occupied);
 	reach_free(&r);
 	board_free(&b);

@@ -1,5 +1,5 @@
 /* test_dead_corral.c — corral deadlocks and PI-corral pruning: hand-drawn
- * diagrams (each also judged by an exhaustive solver written here), the
+ * diagrams (each also judged by the exhaustive tiny_solver), the
  * cache, and sweeps over every position of tiny boards: no corral "dead"
  * may be solvable, and every PI restriction must keep an optimal push. */
 #include <stdlib.h>
@@ -10,7 +10,8 @@
 #include "deadlock.h"
 #include "level.h"
 #include "memory.h"
-#include "testutil.h"
+#include "testboard.h"
+#include "tiny_solver.h"
 
 #define BIG_BUDGET 1000000u
 #define CACHE_BYTES ((size_t)1 << 20)
@@ -18,66 +19,39 @@
 /* ---- a level, its board, a position and a detector ------------------------ */
 
 typedef struct fixture {
-	hako_level *level;
-	board b;
+	tb_position t; /* the level, its board and the start position */
 	memory mem;
 	dead_corral *d;
-	uint8_t *occupied;
-	uint16_t *boxes;
-	uint16_t *proof_boxes;
-	deadlock_position p;
-	deadlock_proof proof;
+	deadlock_position p; /* over t */
 } fixture;
-
-static unsigned sq(const board *b, int x, int y)
-{
-	int32_t s = b->grid_to_square[y * b->width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
-}
 
 /* The position: the level's start. */
 static void open_fixture(fixture *f, const char *xsb)
 {
 	memset(f, 0, sizeof *f);
-	f->level = tu_level(xsb);
-	assert_int_equal(board_build(f->level, &f->b), HAKO_OK);
+	tb_open(&f->t, xsb);
 	f->mem.limit = (size_t)1 << 30;
-	f->d = dead_corral_new(&f->b, &f->mem, CACHE_BYTES);
+	f->d = dead_corral_new(&f->t.b, &f->mem, CACHE_BYTES);
 	assert_non_null(f->d);
-	size_t n = (size_t)f->b.square_count + 1;
-	f->occupied = calloc(n, 1);
-	f->boxes = calloc((size_t)f->b.box_count + 1, sizeof(uint16_t));
-	f->proof_boxes = calloc((size_t)f->b.box_count + 1, sizeof(uint16_t));
-	assert_non_null(f->occupied);
-	for (int i = 0; i < f->b.box_count; i++) {
-		f->boxes[i] = f->b.start_boxes[i];
-		f->occupied[f->boxes[i]] = 1;
-	}
-	f->p.b = &f->b;
-	f->p.occupied = f->occupied;
-	f->p.boxes = f->boxes;
-	f->p.player = f->b.start_player;
-	f->proof.boxes = f->proof_boxes;
+	f->p.b = &f->t.b;
+	f->p.occupied = f->t.occupied;
+	f->p.boxes = f->t.boxes;
+	f->p.player = f->t.b.start_player;
 }
 
 static void close_fixture(fixture *f)
 {
 	dead_corral_free(f->d);
 	assert_int_equal(f->mem.used, 0);
-	free(f->occupied);
-	free(f->boxes);
-	free(f->proof_boxes);
-	board_free(&f->b);
-	hako_level_free(f->level);
+	tb_close(&f->t);
 }
 
 static int check(fixture *f, uint64_t budget)
 {
-	memset(f->proof_boxes, 0xFF, sizeof(uint16_t) * ((size_t)f->b.box_count + 1));
-	f->proof.count = 0;
-	f->proof.kind = DEADLOCK_NONE;
-	return dead_corral_check(f->d, &f->p, budget, &f->proof);
+	memset(f->t.proof_boxes, 0xFF, sizeof(uint16_t) * ((size_t)f->t.b.box_count + 1));
+	f->t.proof.count = 0;
+	f->t.proof.kind = DEADLOCK_NONE;
+	return dead_corral_check(f->d, &f->p, budget, &f->t.proof);
 }
 
 static dead_corral_stats stats(const fixture *f)
@@ -87,182 +61,12 @@ static dead_corral_stats stats(const fixture *f)
 	return s;
 }
 
-/* ---- the exhaustive solver ------------------------------------------------
- * For boards of at most 3 boxes and ORACLE_MAX_SQUARES squares: every state
- * (sorted boxes, normalized player) gets its fewest pushes to solve, by a
- * breadth-first search of pulls back from every solved state. */
-
-#define ORACLE_MAX_SQUARES 40
-#define UNSOLVABLE 0xFFFFu
-
-typedef struct oracle {
-	const board *b;
-	int n, k;
-	size_t states;
-	uint16_t *pushes; /* per state code; UNSOLVABLE */
-	uint32_t *queue;
-	uint8_t *occupied, *seen, *reach, *moved_occupied;
-	uint16_t *stack;
-} oracle;
-
-static uint32_t code_of(const oracle *o, const uint16_t *boxes, unsigned player)
-{
-	uint32_t c = 0;
-	for (int i = 0; i < o->k; i++)
-		c = c * (uint32_t)o->n + boxes[i];
-	return c * (uint32_t)o->n + player;
-}
-
-static void decode(const oracle *o, uint32_t c, uint16_t *boxes, unsigned *player)
-{
-	*player = c % (uint32_t)o->n;
-	c /= (uint32_t)o->n;
-	for (int i = o->k - 1; i >= 0; i--) {
-		boxes[i] = (uint16_t)(c % (uint32_t)o->n);
-		c /= (uint32_t)o->n;
-	}
-}
-
-/* Mark in o->seen the squares the player reaches; returns the smallest. */
-static unsigned oracle_flood(oracle *o, const uint8_t *occupied, unsigned from)
-{
-	memset(o->seen, 0, (size_t)o->n);
-	int top = 0;
-	unsigned smallest = from;
-	o->seen[from] = 1;
-	o->stack[top++] = (uint16_t)from;
-	while (top > 0) {
-		unsigned s = o->stack[--top];
-		if (s < smallest)
-			smallest = s;
-		for (unsigned d = 0; d < 4; d++) {
-			unsigned t = board_next(o->b, s, d);
-			if (t == SQUARE_NONE || o->seen[t] || occupied[t])
-				continue;
-			o->seen[t] = 1;
-			o->stack[top++] = (uint16_t)t;
-		}
-	}
-	return smallest;
-}
-
-static void sort_boxes(uint16_t *boxes, int k)
-{
-	for (int i = 1; i < k; i++)
-		for (int j = i; j > 0 && boxes[j - 1] > boxes[j]; j--) {
-			uint16_t t = boxes[j];
-			boxes[j] = boxes[j - 1];
-			boxes[j - 1] = t;
-		}
-}
-
-static void oracle_open(oracle *o, const board *b)
-{
-	memset(o, 0, sizeof *o);
-	o->b = b;
-	o->n = b->square_count;
-	o->k = b->box_count;
-	assert_true(o->n <= ORACLE_MAX_SQUARES && o->k >= 1 && o->k <= 3);
-	o->states = (size_t)o->n;
-	for (int i = 0; i < o->k; i++)
-		o->states *= (size_t)o->n;
-	o->pushes = malloc(o->states * sizeof(uint16_t));
-	o->queue = malloc(o->states * sizeof(uint32_t));
-	o->occupied = calloc((size_t)o->n, 1);
-	o->seen = calloc((size_t)o->n, 1);
-	o->reach = calloc((size_t)o->n, 1);
-	o->moved_occupied = calloc((size_t)o->n, 1);
-	o->stack = malloc((size_t)o->n * sizeof(uint16_t));
-	assert_true(o->pushes && o->queue && o->occupied && o->seen && o->reach &&
-	            o->moved_occupied && o->stack);
-	memset(o->pushes, 0xFF, o->states * sizeof(uint16_t));
-	size_t head = 0, tail = 0;
-	uint16_t boxes[4];
-	/* Solved: the boxes on the goals, the player in any region. */
-	memcpy(boxes, b->goals, sizeof(uint16_t) * (size_t)o->k);
-	for (int i = 0; i < o->k; i++)
-		o->occupied[boxes[i]] = 1;
-	uint8_t *done = calloc((size_t)o->n, 1);
-	for (unsigned s = 0; s < (unsigned)o->n; s++) {
-		if (o->occupied[s] || done[s])
-			continue;
-		unsigned player = oracle_flood(o, o->occupied, s);
-		for (int t = 0; t < o->n; t++)
-			done[t] |= o->seen[t];
-		uint32_t c = code_of(o, boxes, player);
-		o->pushes[c] = 0;
-		o->queue[tail++] = c;
-	}
-	free(done);
-	for (int i = 0; i < o->k; i++)
-		o->occupied[boxes[i]] = 0;
-	/* Pull: the player on x next to the box on x + d steps back to x - d,
-	 * dragging the box to x. */
-	while (head < tail) {
-		uint32_t c = o->queue[head++];
-		unsigned player;
-		decode(o, c, boxes, &player);
-		for (int i = 0; i < o->k; i++)
-			o->occupied[boxes[i]] = 1;
-		oracle_flood(o, o->occupied, player);
-		memcpy(o->reach, o->seen, (size_t)o->n);
-		for (int i = 0; i < o->k; i++) {
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned x = board_next(b, boxes[i], DIR_OPPOSITE(d));
-				if (x == SQUARE_NONE || !o->reach[x])
-					continue;
-				unsigned back = board_next(b, x, DIR_OPPOSITE(d));
-				if (back == SQUARE_NONE || o->occupied[back])
-					continue;
-				uint16_t moved[4];
-				memcpy(moved, boxes, sizeof moved);
-				moved[i] = (uint16_t)x;
-				sort_boxes(moved, o->k);
-				for (int j = 0; j < o->k; j++)
-					o->moved_occupied[moved[j]] = 1;
-				unsigned norm = oracle_flood(o, o->moved_occupied, back);
-				for (int j = 0; j < o->k; j++)
-					o->moved_occupied[moved[j]] = 0;
-				uint32_t pc = code_of(o, moved, norm);
-				if (o->pushes[pc] == UNSOLVABLE) {
-					o->pushes[pc] = (uint16_t)(o->pushes[c] + 1);
-					o->queue[tail++] = pc;
-				}
-			}
-		}
-		for (int i = 0; i < o->k; i++)
-			o->occupied[boxes[i]] = 0;
-	}
-}
-
-static void oracle_close(oracle *o)
-{
-	free(o->pushes);
-	free(o->queue);
-	free(o->occupied);
-	free(o->seen);
-	free(o->reach);
-	free(o->moved_occupied);
-	free(o->stack);
-}
-
-/* Fewest pushes to solve the position, or UNSOLVABLE. */
-static unsigned oracle_pushes(oracle *o, const uint16_t *sorted_boxes, unsigned player)
-{
-	for (int i = 0; i < o->k; i++)
-		o->occupied[sorted_boxes[i]] = 1;
-	unsigned norm = oracle_flood(o, o->occupied, player);
-	for (int i = 0; i < o->k; i++)
-		o->occupied[sorted_boxes[i]] = 0;
-	return o->pushes[code_of(o, sorted_boxes, norm)];
-}
-
 static unsigned fixture_pushes(fixture *f)
 {
-	oracle o;
-	oracle_open(&o, &f->b);
-	unsigned pushes = oracle_pushes(&o, f->boxes, f->p.player);
-	oracle_close(&o);
+	tiny_solver o;
+	tiny_solver_open(&o, &f->t.b);
+	unsigned pushes = tiny_solver_pushes(&o, f->t.boxes, f->p.player);
+	tiny_solver_close(&o);
 	return pushes;
 }
 
@@ -273,7 +77,7 @@ typedef struct sweep_counts {
 } sweep_counts;
 
 /* Check every box placement and player region of the board against the
- * oracle: no corral "dead" is solvable (with a large and a tiny budget,
+ * exhaustive solver: no corral "dead" is solvable (with a large and a tiny budget,
  * each detector keeping its cache across positions), and a PI restriction
  * always keeps a push that starts an optimal solution. */
 static sweep_counts sweep_board(const char *xsb)
@@ -283,49 +87,49 @@ static sweep_counts sweep_board(const char *xsb)
 	open_fixture(&small, xsb);
 	/* The small-budget detector gets a tiny cache, emptied again and again. */
 	dead_corral_free(small.d);
-	small.d = dead_corral_new(&small.b, &small.mem, 4096);
+	small.d = dead_corral_new(&small.t.b, &small.mem, 4096);
 	assert_non_null(small.d);
-	oracle o;
-	oracle_open(&o, &f.b);
-	const board *b = &f.b;
+	tiny_solver o;
+	tiny_solver_open(&o, &f.t.b);
+	const board *b = &f.t.b;
 	int n = b->square_count, k = b->box_count;
 	sweep_counts counts;
 	memset(&counts, 0, sizeof counts);
 	uint8_t *allowed = calloc((size_t)n, 1);
 	uint8_t *region_done = calloc((size_t)n, 1);
-	int pick[3] = {0, 1, 2};
+	uint16_t pick[3] = {0, 1, 2};
 	for (;;) {
-		memset(f.occupied, 0, (size_t)n);
+		memset(f.t.occupied, 0, (size_t)n);
 		for (int i = 0; i < k; i++) {
-			f.boxes[i] = (uint16_t)pick[i];
-			f.occupied[pick[i]] = 1;
+			f.t.boxes[i] = pick[i];
+			f.t.occupied[pick[i]] = 1;
 		}
-		memcpy(small.occupied, f.occupied, (size_t)n);
-		memcpy(small.boxes, f.boxes, sizeof(uint16_t) * (size_t)k);
+		memcpy(small.t.occupied, f.t.occupied, (size_t)n);
+		memcpy(small.t.boxes, f.t.boxes, sizeof(uint16_t) * (size_t)k);
 		memset(region_done, 0, (size_t)n);
 		for (int player = 0; player < n; player++) {
-			if (f.occupied[player] || region_done[player])
+			if (f.t.occupied[player] || region_done[player])
 				continue;
-			oracle_flood(&o, f.occupied, (unsigned)player);
+			tiny_solver_flood(&o, f.t.occupied, (unsigned)player);
 			for (int s = 0; s < n; s++)
 				region_done[s] |= o.seen[s];
 			f.p.player = small.p.player = (unsigned)player;
-			unsigned pushes = oracle_pushes(&o, f.boxes, (unsigned)player);
+			unsigned pushes = tiny_solver_pushes(&o, f.t.boxes, (unsigned)player);
 			counts.positions++;
-			counts.unsolvable += pushes == UNSOLVABLE;
+			counts.unsolvable += pushes == TINY_UNSOLVABLE;
 			if (check(&f, BIG_BUDGET)) {
 				counts.dead++;
-				if (pushes != UNSOLVABLE)
+				if (pushes != TINY_UNSOLVABLE)
 					print_error(
 					    "false corral deadlock, %u pushes to solve:\n%s\nboxes",
 					    pushes, xsb);
-				assert_int_equal(pushes, UNSOLVABLE);
-				assert_int_equal(f.proof.kind, DEADLOCK_CORRAL);
-				assert_true(f.proof.count >= 1 && f.proof.count <= k);
+				assert_int_equal(pushes, TINY_UNSOLVABLE);
+				assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
+				assert_true(f.t.proof.count >= 1 && f.t.proof.count <= k);
 			}
 			if (check(&small, 3)) {
 				counts.dead_small_budget++;
-				assert_int_equal(pushes, UNSOLVABLE);
+				assert_int_equal(pushes, TINY_UNSOLVABLE);
 			}
 			memset(allowed, 0, (size_t)n);
 			if (!dead_corral_pi(f.d, &f.p, allowed))
@@ -334,35 +138,38 @@ static sweep_counts sweep_board(const char *xsb)
 			int allowed_boxes = 0;
 			for (int s = 0; s < n; s++) {
 				if (allowed[s])
-					assert_true(f.occupied[s]);
+					assert_true(f.t.occupied[s]);
 				allowed_boxes += allowed[s];
 			}
 			counts.pi_restricting += allowed_boxes < k;
 			/* The best child among the allowed pushes. */
-			unsigned best = UNSOLVABLE;
-			memcpy(o.moved_occupied, f.occupied, (size_t)n);
-			oracle_flood(&o, f.occupied, (unsigned)player);
+			unsigned best = TINY_UNSOLVABLE;
+			memcpy(o.moved_occupied, f.t.occupied, (size_t)n);
+			tiny_solver_flood(&o, f.t.occupied, (unsigned)player);
 			memcpy(o.reach, o.seen, (size_t)n);
 			for (int i = 0; i < k; i++) {
-				if (!allowed[f.boxes[i]])
+				if (!allowed[f.t.boxes[i]])
 					continue;
 				for (unsigned d = 0; d < 4; d++) {
-					unsigned from = board_next(b, f.boxes[i], DIR_OPPOSITE(d));
-					unsigned to = board_next(b, f.boxes[i], d);
+					unsigned from =
+					    board_next(b, f.t.boxes[i], DIR_OPPOSITE(d));
+					unsigned to = board_next(b, f.t.boxes[i], d);
 					if (from == SQUARE_NONE || to == SQUARE_NONE ||
-					    !o.reach[from] || f.occupied[to])
+					    !o.reach[from] || f.t.occupied[to])
 						continue;
 					uint16_t moved[3];
-					memcpy(moved, f.boxes, sizeof(uint16_t) * (size_t)k);
+					memcpy(moved, f.t.boxes, sizeof(uint16_t) * (size_t)k);
 					moved[i] = (uint16_t)to;
-					sort_boxes(moved, k);
-					unsigned child = oracle_pushes(&o, moved, f.boxes[i]);
+					tb_sort_boxes(moved, k);
+					unsigned child =
+					    tiny_solver_pushes(&o, moved, f.t.boxes[i]);
 					if (child < best)
 						best = child;
 				}
 			}
-			if (pushes == UNSOLVABLE || pushes == 0) {
-				assert_true(pushes == UNSOLVABLE || best == UNSOLVABLE || best > 0);
+			if (pushes == TINY_UNSOLVABLE || pushes == 0) {
+				assert_true(pushes == TINY_UNSOLVABLE || best == TINY_UNSOLVABLE ||
+				            best > 0);
 			} else {
 				if (best != pushes - 1)
 					print_error("PI restriction loses the optimum (%u, best "
@@ -371,19 +178,12 @@ static sweep_counts sweep_board(const char *xsb)
 				assert_int_equal(best, pushes - 1);
 			}
 		}
-		/* next k-subset of squares */
-		int i = k - 1;
-		while (i >= 0 && pick[i] == n - k + i)
-			i--;
-		if (i < 0)
+		if (!tb_next_subset(pick, k, n))
 			break;
-		pick[i]++;
-		for (int j = i + 1; j < k; j++)
-			pick[j] = pick[j - 1] + 1;
 	}
 	free(allowed);
 	free(region_done);
-	oracle_close(&o);
+	tiny_solver_close(&o);
 	close_fixture(&small);
 	close_fixture(&f);
 	return counts;
@@ -468,13 +268,13 @@ static unsigned expect_corral(const char *xsb, int dead)
 	unsigned pushes = fixture_pushes(&f);
 	assert_int_equal(check(&f, BIG_BUDGET), dead);
 	if (dead) {
-		assert_int_equal(pushes, UNSOLVABLE);
-		assert_int_equal(f.proof.kind, DEADLOCK_CORRAL);
-		assert_true(f.proof.count >= 1);
-		for (int i = 1; i < f.proof.count; i++)
-			assert_true(f.proof.boxes[i - 1] < f.proof.boxes[i]);
-		for (int i = 0; i < f.proof.count; i++)
-			assert_true(f.occupied[f.proof.boxes[i]]);
+		assert_int_equal(pushes, TINY_UNSOLVABLE);
+		assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
+		assert_true(f.t.proof.count >= 1);
+		for (int i = 1; i < f.t.proof.count; i++)
+			assert_true(f.t.proof.boxes[i - 1] < f.t.proof.boxes[i]);
+		for (int i = 0; i < f.t.proof.count; i++)
+			assert_true(f.t.occupied[f.t.proof.boxes[i]]);
 	}
 	close_fixture(&f);
 	return pushes;
@@ -486,9 +286,10 @@ static void assert_not_simple_or_frozen(const char *xsb)
 {
 	fixture f;
 	open_fixture(&f, xsb);
-	for (int i = 0; i < f.b.box_count; i++) {
-		assert_false(f.b.dead[f.boxes[i]]);
-		assert_false(dead_freeze_check(&f.b, f.occupied, f.b.dead, f.boxes[i], &f.proof));
+	for (int i = 0; i < f.t.b.box_count; i++) {
+		assert_false(f.t.b.dead[f.t.boxes[i]]);
+		assert_false(
+		    dead_freeze_check(&f.t.b, f.t.occupied, f.t.b.dead, f.t.boxes[i], &f.t.proof));
 	}
 	close_fixture(&f);
 }
@@ -627,10 +428,10 @@ static void proof_names_the_dead_corral(void **state)
 	                 "#  $ .#\n"
 	                 "#     #\n"
 	                 "#######\n");
-	assert_int_equal(fixture_pushes(&f), UNSOLVABLE);
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
 	assert_int_equal(check(&f, BIG_BUDGET), 1);
-	assert_int_equal(f.proof.count, 1);
-	assert_int_equal(f.proof.boxes[0], sq(&f.b, 3, 4));
+	assert_int_equal(f.t.proof.count, 1);
+	assert_int_equal(f.t.proof.boxes[0], tb_square(&f.t.b, 3, 4));
 	/* A NULL proof is allowed. */
 	assert_int_equal(dead_corral_check(f.d, &f.p, BIG_BUDGET, NULL), 1);
 	close_fixture(&f);
@@ -677,7 +478,7 @@ static void cache_repeats_verdicts(void **state)
 	assert_int_equal(stats(&f).cache_hits, 3);
 	assert_int_equal(stats(&f).nodes, nodes);
 	/* The player elsewhere in the same area: same corral, same entry. */
-	f.p.player = sq(&f.b, 5, 2);
+	f.p.player = tb_square(&f.t.b, 5, 2);
 	assert_int_equal(check(&f, 0), 1);
 	assert_int_equal(stats(&f).cache_hits, 4);
 	close_fixture(&f);
@@ -690,7 +491,7 @@ static void cache_repeats_verdicts(void **state)
 	/* Without a cache every check searches, with the same verdicts. */
 	open_fixture(&f, two_doors);
 	dead_corral_free(f.d);
-	f.d = dead_corral_new(&f.b, &f.mem, 0);
+	f.d = dead_corral_new(&f.t.b, &f.mem, 0);
 	assert_non_null(f.d);
 	assert_int_equal(check(&f, BIG_BUDGET), 1);
 	assert_int_equal(check(&f, BIG_BUDGET), 1);
@@ -715,13 +516,13 @@ static void cache_ignores_boxes_outside_the_corral(void **state)
 	assert_int_equal(stats(&f).searches, 1);
 	/* Move the outside box (4,1) to (2,2): a different position, the same
 	 * corral. */
-	unsigned from = sq(&f.b, 4, 1), to = sq(&f.b, 2, 2);
-	f.occupied[from] = 0;
-	f.occupied[to] = 1;
-	for (int i = 0; i < f.b.box_count; i++)
-		if (f.boxes[i] == from)
-			f.boxes[i] = (uint16_t)to;
-	sort_boxes(f.boxes, f.b.box_count);
+	unsigned from = tb_square(&f.t.b, 4, 1), to = tb_square(&f.t.b, 2, 2);
+	f.t.occupied[from] = 0;
+	f.t.occupied[to] = 1;
+	for (int i = 0; i < f.t.b.box_count; i++)
+		if (f.t.boxes[i] == from)
+			f.t.boxes[i] = (uint16_t)to;
+	tb_sort_boxes(f.t.boxes, f.t.b.box_count);
 	assert_int_equal(check(&f, BIG_BUDGET), 1);
 	assert_int_equal(stats(&f).searches, 1);
 	assert_int_equal(stats(&f).cache_hits, 1);
@@ -736,7 +537,7 @@ static void expect_pi(const char *xsb, const int *expected)
 {
 	fixture f;
 	open_fixture(&f, xsb);
-	int n = f.b.square_count;
+	int n = f.t.b.square_count;
 	uint8_t *allowed = calloc((size_t)n, 1);
 	int pi = dead_corral_pi(f.d, &f.p, allowed);
 	if (!expected) {
@@ -749,8 +550,9 @@ static void expect_pi(const char *xsb, const int *expected)
 		assert_int_equal(pi, 1);
 		int count = 0;
 		for (; expected[2 * count] >= 0; count++)
-			assert_int_equal(
-			    allowed[sq(&f.b, expected[2 * count], expected[2 * count + 1])], 1);
+			assert_int_equal(allowed[tb_square(&f.t.b, expected[2 * count],
+			                                   expected[2 * count + 1])],
+			                 1);
 		int set = 0;
 		for (int s = 0; s < n; s++)
 			set += allowed[s];
@@ -820,7 +622,7 @@ static void not_pi_corrals(void **state)
 	expect_pi(blocked, NULL);
 	fixture f;
 	open_fixture(&f, blocked);
-	assert_int_not_equal(fixture_pushes(&f), UNSOLVABLE);
+	assert_int_not_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
 	close_fixture(&f);
 }
 
@@ -837,7 +639,7 @@ static void pi_corral_without_pushes_is_a_deadlock(void **state)
 	expect_pi(xsb, (const int[]){5, 2, -1});
 	fixture f;
 	open_fixture(&f, xsb);
-	assert_int_equal(fixture_pushes(&f), UNSOLVABLE);
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
 	close_fixture(&f);
 }
 
@@ -893,11 +695,11 @@ static void oracle_knows_small_levels(void **state)
 	                 "#.$@#\n"
 	                 "#####\n");
 	assert_int_equal(fixture_pushes(&f), 1);
-	f.p.player = sq(&f.b, 1, 1);
-	f.occupied[sq(&f.b, 2, 1)] = 0;
-	f.boxes[0] = (uint16_t)sq(&f.b, 3, 1);
-	f.occupied[f.boxes[0]] = 1;
-	assert_int_equal(fixture_pushes(&f), UNSOLVABLE);
+	f.p.player = tb_square(&f.t.b, 1, 1);
+	f.t.occupied[tb_square(&f.t.b, 2, 1)] = 0;
+	f.t.boxes[0] = (uint16_t)tb_square(&f.t.b, 3, 1);
+	f.t.occupied[f.t.boxes[0]] = 1;
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
 	close_fixture(&f);
 }
 

@@ -8,47 +8,11 @@
 #include "board.h"
 #include "deadlock.h"
 #include "level.h"
-#include "testutil.h"
+#include "testboard.h"
 
-typedef struct pos {
-	hako_level *level;
-	board b;
-	uint8_t *occupied;
-	uint16_t *proof_boxes;
-	deadlock_proof proof;
-} pos;
-
-static void pos_load(pos *p, const char *xsb)
+static int diagonal_dead(tb_position *p, int x, int y)
 {
-	p->level = tu_level(xsb);
-	assert_int_equal(board_build(p->level, &p->b), HAKO_OK);
-	p->occupied = calloc((size_t)p->b.square_count, 1);
-	p->proof_boxes = calloc((size_t)p->b.box_count + 1, sizeof(uint16_t));
-	assert_non_null(p->occupied);
-	assert_non_null(p->proof_boxes);
-	for (int i = 0; i < p->b.box_count; i++)
-		p->occupied[p->b.start_boxes[i]] = 1;
-	p->proof.boxes = p->proof_boxes;
-}
-
-static void pos_free(pos *p)
-{
-	free(p->occupied);
-	free(p->proof_boxes);
-	board_free(&p->b);
-	hako_level_free(p->level);
-}
-
-static unsigned at(const pos *p, int x, int y)
-{
-	int32_t s = p->b.grid_to_square[y * p->b.width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
-}
-
-static int diagonal_dead(pos *p, int x, int y)
-{
-	unsigned s = at(p, x, y);
+	unsigned s = tb_square(&p->b, x, y);
 	assert_true(p->occupied[s]);
 	p->proof.kind = DEADLOCK_NONE;
 	p->proof.count = 0;
@@ -59,21 +23,12 @@ static int diagonal_dead(pos *p, int x, int y)
 	return dead;
 }
 
-static int freeze_dead(pos *p, int x, int y)
+static int freeze_dead(tb_position *p, int x, int y)
 {
-	return dead_freeze_check(&p->b, p->occupied, p->b.dead, at(p, x, y), NULL);
+	return dead_freeze_check(&p->b, p->occupied, p->b.dead, tb_square(&p->b, x, y), NULL);
 }
 
-static int proof_has(const pos *p, int x, int y)
-{
-	unsigned s = at(p, x, y);
-	for (int i = 0; i < p->proof.count; i++)
-		if (p->proof.boxes[i] == s)
-			return 1;
-	return 0;
-}
-
-static int any_diagonal_dead(pos *p)
+static int any_diagonal_dead(tb_position *p)
 {
 	int dead = 0;
 	for (int i = 0; i < p->b.box_count; i++)
@@ -90,90 +45,90 @@ static int any_diagonal_dead(pos *p)
 static void one_square(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "# #$    #\n"
-	             "# # $   #\n"
-	             "#  $#   #\n"
-	             "#  ...@ #\n"
-	             "#########\n");
+	tb_position p;
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "# #$    #\n"
+	            "# # $   #\n"
+	            "#  $#   #\n"
+	            "#  ...@ #\n"
+	            "#########\n");
 	assert_true(diagonal_dead(&p, 3, 2));
 	assert_int_equal(p.proof.count, 3);
-	assert_true(proof_has(&p, 3, 2) && proof_has(&p, 4, 3) && proof_has(&p, 3, 4));
+	assert_true(tb_proof_has(&p, 3, 2) && tb_proof_has(&p, 4, 3) && tb_proof_has(&p, 3, 4));
 	assert_true(diagonal_dead(&p, 4, 3));
 	assert_true(diagonal_dead(&p, 3, 4));
 	/* No freeze here: the top box can still move down. */
 	assert_false(freeze_dead(&p, 3, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* Mirror image: the diagonal runs up-right. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "#    $# #\n"
-	             "#   $ # #\n"
-	             "#   #$  #\n"
-	             "# @...  #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "#    $# #\n"
+	            "#   $ # #\n"
+	            "#   #$  #\n"
+	            "# @...  #\n"
+	            "#########\n");
 	assert_true(diagonal_dead(&p, 5, 2));
 	assert_true(diagonal_dead(&p, 4, 3));
 	assert_true(diagonal_dead(&p, 5, 4));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void one_square_near_misses(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* Every box on a goal: it may stay like this. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "# #*    #\n"
-	             "# # *   #\n"
-	             "#  *#   #\n"
-	             "#     @ #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "# #*    #\n"
+	            "# # *   #\n"
+	            "#  *#   #\n"
+	            "#     @ #\n"
+	            "#########\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 	/* One of them off its goal is enough. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "# #*    #\n"
-	             "# # $   #\n"
-	             "#  *#   #\n"
-	             "#   . @ #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "# #*    #\n"
+	            "# # $   #\n"
+	            "#  *#   #\n"
+	            "#   . @ #\n"
+	            "#########\n");
 	assert_true(diagonal_dead(&p, 3, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* The player can walk into the hole from the left. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "# #$    #\n"
-	             "#   $   #\n"
-	             "#  $#   #\n"
-	             "#  ...@ #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "# #$    #\n"
+	            "#   $   #\n"
+	            "#  $#   #\n"
+	            "#  ...@ #\n"
+	            "#########\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 	/* The hole is a goal: left alone (it may be filled and solved). */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "# #$    #\n"
-	             "# #.$   #\n"
-	             "#  $#   #\n"
-	             "#  ..@  #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "# #$    #\n"
+	            "# #.$   #\n"
+	            "#  $#   #\n"
+	            "#  ..@  #\n"
+	            "#########\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 	/* The lower end is open: pushing the right box down frees the hole. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "# #$    #\n"
-	             "# # $   #\n"
-	             "#  $    #\n"
-	             "#  ...@ #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "# #$    #\n"
+	            "# # $   #\n"
+	            "#  $    #\n"
+	            "#  ...@ #\n"
+	            "#########\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 /* Two inner squares between two lines of boxes, capped by a box at the top
@@ -187,33 +142,33 @@ static void one_square_near_misses(void **state)
 static void two_squares(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "##########\n"
-	             "#        #\n"
-	             "#  $$    #\n"
-	             "#  $ $   #\n"
-	             "#   $ $  #\n"
-	             "#    $#  #\n"
-	             "#.......@#\n"
-	             "##########\n");
+	tb_position p;
+	tb_open(&p, "##########\n"
+	            "#        #\n"
+	            "#  $$    #\n"
+	            "#  $ $   #\n"
+	            "#   $ $  #\n"
+	            "#    $#  #\n"
+	            "#.......@#\n"
+	            "##########\n");
 	assert_true(diagonal_dead(&p, 5, 3));
 	assert_int_equal(p.proof.count, 7);
 	/* Found from the cap box too (it is diagonally next to the hole). */
 	assert_true(diagonal_dead(&p, 3, 2));
 	assert_true(diagonal_dead(&p, 5, 5));
 	assert_false(freeze_dead(&p, 5, 3));
-	pos_free(&p);
+	tb_close(&p);
 	/* Without the cap box the top end is open. */
-	pos_load(&p, "##########\n"
-	             "#        #\n"
-	             "#   $    #\n"
-	             "#  $ $   #\n"
-	             "#   $ $  #\n"
-	             "#    $#  #\n"
-	             "#...... @#\n"
-	             "##########\n");
+	tb_open(&p, "##########\n"
+	            "#        #\n"
+	            "#   $    #\n"
+	            "#  $ $   #\n"
+	            "#   $ $  #\n"
+	            "#    $#  #\n"
+	            "#...... @#\n"
+	            "##########\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 /* An end capped by two walls at the corner: the hole (1,1) has walls above
@@ -222,38 +177,38 @@ static void two_squares(void **state)
 static void wall_cap(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "#######\n"
-	             "# $ . #\n"
-	             "#$#   #\n"
-	             "#   . #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_position p;
+	tb_open(&p, "#######\n"
+	            "# $ . #\n"
+	            "#$#   #\n"
+	            "#   . #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_true(diagonal_dead(&p, 2, 1));
 	assert_true(diagonal_dead(&p, 1, 2));
 	assert_int_equal(p.proof.count, 2);
 	assert_false(freeze_dead(&p, 2, 1));
-	pos_free(&p);
+	tb_close(&p);
 	/* Even with (2,2) open: read along the other diagonal, the walls at
 	 * (0,2) and (2,0) cap it, and both boxes can still only go into the
 	 * corner. */
-	pos_load(&p, "#######\n"
-	             "# $ . #\n"
-	             "#$    #\n"
-	             "#   . #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "# $ . #\n"
+	            "#$    #\n"
+	            "#   . #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_true(diagonal_dead(&p, 2, 1));
-	pos_free(&p);
+	tb_close(&p);
 	/* With the lower box gone from (1,2) the player gets in. */
-	pos_load(&p, "#######\n"
-	             "# $ . #\n"
-	             "# #   #\n"
-	             "#$  . #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "# $ . #\n"
+	            "# #   #\n"
+	            "#$  . #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 /* Two walls across a run split it: each part is capped by them on its own.
@@ -263,18 +218,18 @@ static void wall_cap(void **state)
 static void split_by_walls(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "########\n"
-	             "#* #   #\n"
-	             "# # $  #\n"
-	             "#  $#  #\n"
-	             "#  ..@ #\n"
-	             "########\n");
+	tb_position p;
+	tb_open(&p, "########\n"
+	            "#* #   #\n"
+	            "# # $  #\n"
+	            "#  $#  #\n"
+	            "#  ..@ #\n"
+	            "########\n");
 	assert_true(diagonal_dead(&p, 4, 2));
 	assert_int_equal(p.proof.count, 2);
-	assert_false(proof_has(&p, 1, 1));
+	assert_false(tb_proof_has(&p, 1, 1));
 	assert_false(diagonal_dead(&p, 1, 1));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 /* Checkerboard levels are where these turn up: a long diagonal of boxes
@@ -282,30 +237,30 @@ static void split_by_walls(void **state)
 static void long_diagonal(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "###########\n"
-	             "##$      .#\n"
-	             "## $     .#\n"
-	             "#.# $     #\n"
-	             "#  # $    #\n"
-	             "#   ##    #\n"
-	             "#   @    .#\n"
-	             "###########\n");
+	tb_position p;
+	tb_open(&p, "###########\n"
+	            "##$      .#\n"
+	            "## $     .#\n"
+	            "#.# $     #\n"
+	            "#  # $    #\n"
+	            "#   ##    #\n"
+	            "#   @    .#\n"
+	            "###########\n");
 	assert_true(diagonal_dead(&p, 4, 3));
 	assert_int_equal(p.proof.count, 4);
 	assert_true(diagonal_dead(&p, 5, 4));
-	pos_free(&p);
+	tb_close(&p);
 	/* All four on goals: fine. */
-	pos_load(&p, "###########\n"
-	             "##*       #\n"
-	             "## *      #\n"
-	             "# # *     #\n"
-	             "#  # *    #\n"
-	             "#   ##    #\n"
-	             "#   @     #\n"
-	             "###########\n");
+	tb_open(&p, "###########\n"
+	            "##*       #\n"
+	            "## *      #\n"
+	            "# # *     #\n"
+	            "#  # *    #\n"
+	            "#   ##    #\n"
+	            "#   @     #\n"
+	            "###########\n");
 	assert_false(any_diagonal_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 int main(void)

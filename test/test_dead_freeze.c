@@ -9,50 +9,13 @@
 #include "board.h"
 #include "deadlock.h"
 #include "level.h"
-#include "testutil.h"
-
-typedef struct pos {
-	hako_level *level;
-	board b;
-	uint8_t *occupied;
-	uint16_t *proof_boxes;
-	deadlock_proof proof;
-} pos;
-
-static void pos_load(pos *p, const char *xsb)
-{
-	p->level = tu_level(xsb);
-	assert_int_equal(board_build(p->level, &p->b), HAKO_OK);
-	p->occupied = calloc((size_t)p->b.square_count, 1);
-	p->proof_boxes = calloc((size_t)p->b.box_count + 1, sizeof(uint16_t));
-	assert_non_null(p->occupied);
-	assert_non_null(p->proof_boxes);
-	for (int i = 0; i < p->b.box_count; i++)
-		p->occupied[p->b.start_boxes[i]] = 1;
-	p->proof.boxes = p->proof_boxes;
-	p->proof.kind = DEADLOCK_NONE;
-	p->proof.count = 0;
-}
-
-static void pos_free(pos *p)
-{
-	free(p->occupied);
-	free(p->proof_boxes);
-	board_free(&p->b);
-	hako_level_free(p->level);
-}
-
-static unsigned at(const pos *p, int x, int y)
-{
-	int32_t s = p->b.grid_to_square[y * p->b.width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
-}
+#include "testboard.h"
+#include "tiny_solver.h"
 
 /* The freeze check on the box at (x, y), with the board's dead squares. */
-static int frozen_dead(pos *p, int x, int y)
+static int frozen_dead(tb_position *p, int x, int y)
 {
-	unsigned s = at(p, x, y);
+	unsigned s = tb_square(&p->b, x, y);
 	assert_true(p->occupied[s]);
 	p->proof.count = 0;
 	int dead = dead_freeze_check(&p->b, p->occupied, p->b.dead, s, &p->proof);
@@ -63,17 +26,8 @@ static int frozen_dead(pos *p, int x, int y)
 	return dead;
 }
 
-static int proof_has(const pos *p, int x, int y)
-{
-	unsigned s = at(p, x, y);
-	for (int i = 0; i < p->proof.count; i++)
-		if (p->proof.boxes[i] == s)
-			return 1;
-	return 0;
-}
-
 /* Every box of the level, checked one by one. */
-static int any_frozen_dead(pos *p)
+static int any_frozen_dead(tb_position *p)
 {
 	int dead = 0;
 	for (int i = 0; i < p->b.box_count; i++) {
@@ -86,516 +40,385 @@ static int any_frozen_dead(pos *p)
 static void corner(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "#####\n"
-	             "#$  #\n"
-	             "#  .#\n"
-	             "# @ #\n"
-	             "#####\n");
+	tb_position p;
+	tb_open(&p, "#####\n"
+	            "#$  #\n"
+	            "#  .#\n"
+	            "# @ #\n"
+	            "#####\n");
 	assert_true(frozen_dead(&p, 1, 1));
 	assert_int_equal(p.proof.count, 1);
-	assert_true(proof_has(&p, 1, 1));
-	pos_free(&p);
+	assert_true(tb_proof_has(&p, 1, 1));
+	tb_close(&p);
 	/* On its goal the same box is frozen and fine. */
-	pos_load(&p, "#####\n"
-	             "#*  #\n"
-	             "#   #\n"
-	             "# @ #\n"
-	             "#####\n");
+	tb_open(&p, "#####\n"
+	            "#*  #\n"
+	            "#   #\n"
+	            "# @ #\n"
+	            "#####\n");
 	assert_false(frozen_dead(&p, 1, 1));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void two_boxes_against_a_wall(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* Goals on the wall row keep its squares alive: the boxes hold each
 	 * other, not dead squares. */
-	pos_load(&p, "#######\n"
-	             "#. $$.#\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
-	assert_false(p.b.dead[at(&p, 2, 1)]);
+	tb_open(&p, "#######\n"
+	            "#. $$.#\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
+	assert_false(p.b.dead[tb_square(&p.b, 2, 1)]);
 	assert_true(frozen_dead(&p, 3, 1));
-	assert_true(proof_has(&p, 3, 1) && proof_has(&p, 4, 1));
+	assert_true(tb_proof_has(&p, 3, 1) && tb_proof_has(&p, 4, 1));
 	assert_true(frozen_dead(&p, 4, 1));
-	pos_free(&p);
+	tb_close(&p);
 	/* One on a goal, one off: still dead, from either box. */
-	pos_load(&p, "#######\n"
-	             "#. *$ #\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#. *$ #\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_true(frozen_dead(&p, 3, 1));
-	assert_true(proof_has(&p, 4, 1));
+	assert_true(tb_proof_has(&p, 4, 1));
 	assert_true(frozen_dead(&p, 4, 1));
-	pos_free(&p);
+	tb_close(&p);
 	/* Both on goals: frozen, but solved there. */
-	pos_load(&p, "#######\n"
-	             "#  ** #\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#  ** #\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_false(frozen_dead(&p, 3, 1));
 	assert_false(frozen_dead(&p, 4, 1));
-	pos_free(&p);
+	tb_close(&p);
 	/* One row off the wall they move freely. */
-	pos_load(&p, "#######\n"
-	             "#.   .#\n"
-	             "#  $$ #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#.   .#\n"
+	            "#  $$ #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_false(any_frozen_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void square_of_four(void **state)
 {
 	(void)state;
-	pos p;
-	pos_load(&p, "########\n"
-	             "#      #\n"
-	             "# $$   #\n"
-	             "# $$   #\n"
-	             "#   .. #\n"
-	             "#  @.. #\n"
-	             "########\n");
+	tb_position p;
+	tb_open(&p, "########\n"
+	            "#      #\n"
+	            "# $$   #\n"
+	            "# $$   #\n"
+	            "#   .. #\n"
+	            "#  @.. #\n"
+	            "########\n");
 	assert_true(frozen_dead(&p, 2, 2));
 	assert_int_equal(p.proof.count, 4);
 	assert_true(frozen_dead(&p, 3, 3));
-	pos_free(&p);
-	pos_load(&p, "########\n"
-	             "#      #\n"
-	             "# **   #\n"
-	             "# **   #\n"
-	             "#      #\n"
-	             "#  @   #\n"
-	             "########\n");
+	tb_close(&p);
+	tb_open(&p, "########\n"
+	            "#      #\n"
+	            "# **   #\n"
+	            "# **   #\n"
+	            "#      #\n"
+	            "#  @   #\n"
+	            "########\n");
 	assert_false(any_frozen_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 	/* Three boxes and a wall make a square too. */
-	pos_load(&p, "########\n"
-	             "#      #\n"
-	             "# #$   #\n"
-	             "# $$   #\n"
-	             "#   .. #\n"
-	             "#  @.  #\n"
-	             "########\n");
+	tb_open(&p, "########\n"
+	            "#      #\n"
+	            "# #$   #\n"
+	            "# $$   #\n"
+	            "#   .. #\n"
+	            "#  @.  #\n"
+	            "########\n");
 	assert_true(frozen_dead(&p, 3, 3));
 	assert_int_equal(p.proof.count, 3);
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void z_and_s_shapes(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* Z: each box has a wall on one axis and the other box on the other. */
-	pos_load(&p, "#######\n"
-	             "#     #\n"
-	             "# #$  #\n"
-	             "#  $# #\n"
-	             "#. .@ #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#     #\n"
+	            "# #$  #\n"
+	            "#  $# #\n"
+	            "#. .@ #\n"
+	            "#######\n");
 	assert_true(frozen_dead(&p, 3, 2));
 	assert_true(frozen_dead(&p, 3, 3));
 	assert_int_equal(p.proof.count, 2);
-	pos_free(&p);
+	tb_close(&p);
 	/* S, the mirror image. */
-	pos_load(&p, "#######\n"
-	             "#     #\n"
-	             "#  $# #\n"
-	             "# #$  #\n"
-	             "#. .@ #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#     #\n"
+	            "#  $# #\n"
+	            "# #$  #\n"
+	            "#. .@ #\n"
+	            "#######\n");
 	assert_true(frozen_dead(&p, 3, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* Move one wall away and both boxes are free. */
-	pos_load(&p, "#######\n"
-	             "#     #\n"
-	             "#  $# #\n"
-	             "#  $  #\n"
-	             "#. .@ #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#     #\n"
+	            "#  $# #\n"
+	            "#  $  #\n"
+	            "#. .@ #\n"
+	            "#######\n");
 	assert_false(any_frozen_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void four_box_chain(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* The Sokoban wiki's chain: each box holds the next, a wall holds each
 	 * end. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "#  #    #\n"
-	             "#  $$   #\n"
-	             "#   $$  #\n"
-	             "#    #  #\n"
-	             "# ..@.. #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "#  #    #\n"
+	            "#  $$   #\n"
+	            "#   $$  #\n"
+	            "#    #  #\n"
+	            "# ..@.. #\n"
+	            "#########\n");
 	assert_true(frozen_dead(&p, 3, 3));
 	assert_int_equal(p.proof.count, 4);
 	assert_true(frozen_dead(&p, 4, 3));
 	assert_true(frozen_dead(&p, 4, 4));
 	assert_true(frozen_dead(&p, 5, 4));
-	pos_free(&p);
+	tb_close(&p);
 	/* Without the wall at the lower end the whole chain can move. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "#  #    #\n"
-	             "#  $$   #\n"
-	             "#   $$  #\n"
-	             "#       #\n"
-	             "# ..@.. #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "#  #    #\n"
+	            "#  $$   #\n"
+	            "#   $$  #\n"
+	            "#       #\n"
+	            "# ..@.. #\n"
+	            "#########\n");
 	assert_false(any_frozen_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 	/* All four on goals: frozen and fine. */
-	pos_load(&p, "#########\n"
-	             "#       #\n"
-	             "#  #    #\n"
-	             "#  **   #\n"
-	             "#   **  #\n"
-	             "#    #  #\n"
-	             "#   @   #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#       #\n"
+	            "#  #    #\n"
+	            "#  **   #\n"
+	            "#   **  #\n"
+	            "#    #  #\n"
+	            "#   @   #\n"
+	            "#########\n");
 	assert_false(any_frozen_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void dead_squares_on_both_sides(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* A is on its goal under the wall; left and right of it are dead
 	 * corners, so it can only move onto a dead square: blocked both ways.
 	 * B below it has dead squares on both sides and A above: frozen, and
 	 * off its goal. */
-	pos_load(&p, "#####\n"
-	             "# * #\n"
-	             "# $ #\n"
-	             "#   #\n"
-	             "# . #\n"
-	             "# @ #\n"
-	             "#####\n");
-	assert_true(p.b.dead[at(&p, 1, 2)] && p.b.dead[at(&p, 3, 2)]);
-	assert_false(p.b.dead[at(&p, 2, 2)]);
+	tb_open(&p, "#####\n"
+	            "# * #\n"
+	            "# $ #\n"
+	            "#   #\n"
+	            "# . #\n"
+	            "# @ #\n"
+	            "#####\n");
+	assert_true(p.b.dead[tb_square(&p.b, 1, 2)] && p.b.dead[tb_square(&p.b, 3, 2)]);
+	assert_false(p.b.dead[tb_square(&p.b, 2, 2)]);
 	assert_true(frozen_dead(&p, 2, 2));
-	assert_true(proof_has(&p, 2, 1) && proof_has(&p, 2, 2));
+	assert_true(tb_proof_has(&p, 2, 1) && tb_proof_has(&p, 2, 2));
 	assert_true(frozen_dead(&p, 2, 1));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void wall_and_a_box_that_can_move(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* A (3,2) has a wall above and B to its left; B can still go up into
 	 * the notch or down, so neither is frozen. */
-	pos_load(&p, "#######\n"
-	             "## ####\n"
-	             "#.$$ .#\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "## ####\n"
+	            "#.$$ .#\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_false(frozen_dead(&p, 3, 2));
 	assert_false(frozen_dead(&p, 2, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* Close the notch and the pair is frozen. */
-	pos_load(&p, "#######\n"
-	             "#######\n"
-	             "#.$$ .#\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#######\n"
+	            "#.$$ .#\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_true(frozen_dead(&p, 3, 2));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void rings(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* Eight boxes round a hole: every one holds its neighbours, but the
 	 * middle ones can be pushed into the hole. No endless recursion. */
-	pos_load(&p, "#########\n"
-	             "# ....  #\n"
-	             "#  $$$  #\n"
-	             "#  $ $  #\n"
-	             "#  $$$  #\n"
-	             "# ....  #\n"
-	             "#   @   #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "# ....  #\n"
+	            "#  $$$  #\n"
+	            "#  $ $  #\n"
+	            "#  $$$  #\n"
+	            "# ....  #\n"
+	            "#   @   #\n"
+	            "#########\n");
 	assert_false(any_frozen_dead(&p));
-	pos_free(&p);
+	tb_close(&p);
 	/* Round a pillar the same ring is frozen. */
-	pos_load(&p, "#########\n"
-	             "# ....  #\n"
-	             "#  $$$  #\n"
-	             "#  $#$  #\n"
-	             "#  $$$  #\n"
-	             "# ....  #\n"
-	             "#   @   #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "# ....  #\n"
+	            "#  $$$  #\n"
+	            "#  $#$  #\n"
+	            "#  $$$  #\n"
+	            "# ....  #\n"
+	            "#   @   #\n"
+	            "#########\n");
 	assert_true(frozen_dead(&p, 3, 2));
 	assert_int_equal(p.proof.count, 8);
 	assert_true(frozen_dead(&p, 5, 4));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void frozen_on_goal_beside_a_free_box(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* A on its goal in a corner; B beside it can go up into the notch or
 	 * down. */
-	pos_load(&p, "#######\n"
-	             "##.####\n"
-	             "#*$   #\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "##.####\n"
+	            "#*$   #\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_false(frozen_dead(&p, 1, 2));
 	assert_false(frozen_dead(&p, 2, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* Without the notch, pushing B next to A — or A into its corner next
 	 * to B — freezes B off its goal. */
-	pos_load(&p, "#######\n"
-	             "#######\n"
-	             "#*$  .#\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#######\n"
+	            "#*$  .#\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_true(frozen_dead(&p, 1, 2));
 	assert_int_equal(p.proof.count, 2);
-	assert_true(proof_has(&p, 2, 2));
+	assert_true(tb_proof_has(&p, 2, 2));
 	assert_true(frozen_dead(&p, 2, 2));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 /* What players call corner, alley and one-sided-wall deadlocks. */
 static void alleys_and_walls(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* A dead-end corridor with no goal: a box at its end is in a corner.
 	 * (Deeper in, it is dead only because the player cannot get behind it:
 	 * the corral detector's case, not a freeze.) */
-	pos_load(&p, "#########\n"
-	             "#   #####\n"
-	             "# @    $#\n"
-	             "#  .#####\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#   #####\n"
+	            "# @    $#\n"
+	            "#  .#####\n"
+	            "#########\n");
 	assert_true(frozen_dead(&p, 7, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* With a goal at its end the alley is fine. */
-	pos_load(&p, "#########\n"
-	             "#   #####\n"
-	             "# @   $.#\n"
-	             "#   #####\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#   #####\n"
+	            "# @   $.#\n"
+	            "#   #####\n"
+	            "#########\n");
 	assert_false(frozen_dead(&p, 6, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* Open at both ends, the player can walk round to the far side. */
-	pos_load(&p, "#########\n"
-	             "#   #   #\n"
-	             "# @ $ . #\n"
-	             "#   #   #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#   #   #\n"
+	            "# @ $ . #\n"
+	            "#   #   #\n"
+	            "#########\n");
 	assert_false(frozen_dead(&p, 4, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* A box at the mouth of an alley, outside it: the alley does not
 	 * matter. */
-	pos_load(&p, "#########\n"
-	             "#    ####\n"
-	             "# @ $   #\n"
-	             "#  . ####\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#    ####\n"
+	            "# @ $   #\n"
+	            "#  . ####\n"
+	            "#########\n");
 	assert_false(frozen_dead(&p, 4, 2));
-	pos_free(&p);
+	tb_close(&p);
 	/* One-sided wall: along a wall with no goal on it and no way off it. */
-	pos_load(&p, "#######\n"
-	             "#  $  #\n"
-	             "#     #\n"
-	             "# .@  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#  $  #\n"
+	            "#     #\n"
+	            "# .@  #\n"
+	            "#######\n");
 	assert_true(frozen_dead(&p, 3, 1));
-	pos_free(&p);
+	tb_close(&p);
 	/* With a goal on that wall the box is not frozen. */
-	pos_load(&p, "#######\n"
-	             "#  $ .#\n"
-	             "#     #\n"
-	             "#  @  #\n"
-	             "#######\n");
+	tb_open(&p, "#######\n"
+	            "#  $ .#\n"
+	            "#     #\n"
+	            "#  @  #\n"
+	            "#######\n");
 	assert_false(frozen_dead(&p, 3, 1));
-	pos_free(&p);
+	tb_close(&p);
 }
 
 static void frozen_boxes_marked(void **state)
 {
 	(void)state;
-	pos p;
+	tb_position p;
 	/* Corner box on goal, two boxes against the bottom wall beside a goal,
 	 * and a free box. */
-	pos_load(&p, "#########\n"
-	             "#*      #\n"
-	             "#   $ @ #\n"
-	             "#.      #\n"
-	             "#.  $$. #\n"
-	             "#########\n");
+	tb_open(&p, "#########\n"
+	            "#*      #\n"
+	            "#   $ @ #\n"
+	            "#.      #\n"
+	            "#.  $$. #\n"
+	            "#########\n");
 	uint8_t *frozen = calloc((size_t)p.b.square_count, 1);
 	int count = dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen);
 	assert_int_equal(count, 3);
-	assert_true(frozen[at(&p, 1, 1)]);
-	assert_false(frozen[at(&p, 4, 2)]);
-	assert_true(frozen[at(&p, 4, 4)] && frozen[at(&p, 5, 4)]);
+	assert_true(frozen[tb_square(&p.b, 1, 1)]);
+	assert_false(frozen[tb_square(&p.b, 4, 2)]);
+	assert_true(frozen[tb_square(&p.b, 4, 4)] && frozen[tb_square(&p.b, 5, 4)]);
 	for (int s = 0; s < p.b.square_count; s++)
 		if (!p.occupied[s])
 			assert_false(frozen[s]);
 	free(frozen);
-	pos_free(&p);
+	tb_close(&p);
 }
 
 /* ---- brute force ----------------------------------------------------------
- * An exhaustive solver for tiny boards with k <= 4 boxes: every state (box
- * squares ascending, player square) gets a key; the states from which the
- * goals can be reached are marked by a breadth-first search backwards from
- * the solved states, over walks and pulls. Then every placement of k boxes
- * is put to the detectors, and each one called dead must be unsolvable
- * whatever square the player is on. */
-typedef struct brute {
-	const board *b;
-	int n, k;
-	size_t states;
-	uint8_t *solvable;
-	uint32_t *queue; /* keys, grown as needed */
-	size_t queue_cap;
-} brute;
-
-#define BRUTE_MAX_BOXES 4
-
-static size_t brute_key(const brute *o, const uint16_t *boxes, unsigned player)
-{
-	size_t key = 0;
-	for (int i = 0; i < o->k; i++)
-		key = key * (size_t)o->n + boxes[i];
-	return key * (size_t)o->n + player;
-}
-
-static void brute_decode(const brute *o, size_t key, uint16_t *boxes, unsigned *player)
-{
-	*player = (unsigned)(key % (size_t)o->n);
-	key /= (size_t)o->n;
-	for (int i = o->k - 1; i >= 0; i--) {
-		boxes[i] = (uint16_t)(key % (size_t)o->n);
-		key /= (size_t)o->n;
-	}
-}
-
-static void sort_boxes(uint16_t *boxes, int k)
-{
-	for (int i = 1; i < k; i++)
-		for (int j = i; j > 0 && boxes[j - 1] > boxes[j]; j--) {
-			uint16_t t = boxes[j];
-			boxes[j] = boxes[j - 1];
-			boxes[j - 1] = t;
-		}
-}
-
-static int has_box(const uint16_t *boxes, int k, unsigned s)
-{
-	for (int i = 0; i < k; i++)
-		if (boxes[i] == s)
-			return 1;
-	return 0;
-}
-
-static void brute_visit(brute *o, size_t *tail, uint16_t *boxes, unsigned player)
-{
-	uint16_t sorted[BRUTE_MAX_BOXES];
-	memcpy(sorted, boxes, sizeof(uint16_t) * (size_t)o->k);
-	sort_boxes(sorted, o->k);
-	size_t key = brute_key(o, sorted, player);
-	if (o->solvable[key])
-		return;
-	o->solvable[key] = 1;
-	if (*tail == o->queue_cap) {
-		o->queue_cap *= 2;
-		o->queue = realloc(o->queue, sizeof(uint32_t) * o->queue_cap);
-		assert_non_null(o->queue);
-	}
-	o->queue[(*tail)++] = (uint32_t)key;
-}
-
-static void brute_solve(brute *o, const board *b)
-{
-	o->b = b;
-	o->n = b->square_count;
-	o->k = b->box_count;
-	assert_true(o->k >= 1 && o->k <= BRUTE_MAX_BOXES);
-	o->states = (size_t)o->n;
-	for (int i = 0; i < o->k; i++)
-		o->states *= (size_t)o->n;
-	o->solvable = calloc(o->states, 1);
-	assert_true(o->states <= UINT32_MAX);
-	o->queue_cap = 1 << 16;
-	o->queue = malloc(sizeof(uint32_t) * o->queue_cap);
-	assert_non_null(o->solvable);
-	assert_non_null(o->queue);
-	size_t head = 0, tail = 0;
-	uint16_t boxes[BRUTE_MAX_BOXES];
-	for (unsigned p = 0; p < (unsigned)o->n; p++)
-		if (!b->is_goal[p]) {
-			memcpy(boxes, b->goals, sizeof(uint16_t) * (size_t)o->k);
-			brute_visit(o, &tail, boxes, p);
-		}
-	while (head < tail) {
-		unsigned player;
-		brute_decode(o, o->queue[head++], boxes, &player);
-		for (unsigned d = 0; d < 4; d++) {
-			uint16_t to = board_next(b, player, d);
-			if (to == SQUARE_NONE || has_box(boxes, o->k, to))
-				continue;
-			/* A walk, or a pull of the box on the other side. */
-			brute_visit(o, &tail, boxes, to);
-			uint16_t from = board_next(b, player, DIR_OPPOSITE(d));
-			for (int i = 0; i < o->k; i++)
-				if (boxes[i] == from) {
-					uint16_t moved[BRUTE_MAX_BOXES];
-					memcpy(moved, boxes, sizeof moved);
-					moved[i] = (uint16_t)player;
-					brute_visit(o, &tail, moved, to);
-				}
-		}
-	}
-}
-
-/* Is the position unsolvable for every player square (optionally only the
- * squares with a free side: where a player stands right after a push)? */
-static int brute_dead_everywhere(const brute *o, const uint16_t *boxes, const uint8_t *occupied,
-                                 int pushed_only)
-{
-	for (unsigned p = 0; p < (unsigned)o->n; p++) {
-		if (occupied[p])
-			continue;
-		if (pushed_only) {
-			int free_side = 0;
-			for (unsigned d = 0; d < 4; d++) {
-				uint16_t t = board_next(o->b, p, d);
-				free_side |= t != SQUARE_NONE && !occupied[t];
-			}
-			if (!free_side)
-				continue;
-		}
-		if (o->solvable[brute_key(o, boxes, p)])
-			return 0;
-	}
-	return 1;
-}
+ * Every placement of k <= 4 boxes on tiny boards is put to the detectors,
+ * and each one called dead must be unsolvable (by the exhaustive
+ * tiny_solver) whatever square the player is on. */
+#define BRUTE_MAX_BOXES 4 /* at most TINY_MAX_BOXES */
 
 typedef struct brute_counts {
 	long positions, freeze, walls, diagonal;
@@ -606,8 +429,8 @@ typedef struct brute_counts {
 /* Every placement of the board's boxes: check the detectors. */
 static void brute_check_board(const board *b, brute_counts *counts)
 {
-	brute o;
-	brute_solve(&o, b);
+	tiny_solver o;
+	tiny_solver_open(&o, b);
 	int n = b->square_count, k = b->box_count;
 	uint8_t *occupied = calloc((size_t)n, 1);
 	uint8_t *frozen = calloc((size_t)n, 1);
@@ -652,9 +475,9 @@ static void brute_check_board(const board *b, brute_counts *counts)
 		for (int i = 0; i < k; i++)
 			diagonal |= dead_diagonal_check(b, occupied, boxes[i], &proof);
 		if (freeze || walls)
-			assert_true(brute_dead_everywhere(&o, boxes, occupied, 0));
+			assert_true(tiny_solver_dead_everywhere(&o, boxes, occupied, 0));
 		if (diagonal)
-			assert_true(brute_dead_everywhere(&o, boxes, occupied, 1));
+			assert_true(tiny_solver_dead_everywhere(&o, boxes, occupied, 1));
 		counts->freeze += freeze;
 		counts->walls += walls;
 		counts->diagonal += diagonal;
@@ -663,22 +486,14 @@ static void brute_check_board(const board *b, brute_counts *counts)
 			simple |= b->dead[boxes[i]];
 		counts->diagonal_only += diagonal && !freeze && !simple;
 		counts->freeze_only += freeze && !simple;
-		/* Next k-subset in ascending order. */
-		int i = k - 1;
-		while (i >= 0 && boxes[i] == n - k + i)
-			i--;
-		if (i < 0)
+		if (!tb_next_subset(boxes, k, n))
 			break;
-		boxes[i]++;
-		for (int j = i + 1; j < k; j++)
-			boxes[j] = (uint16_t)(boxes[j - 1] + 1);
 	}
 	free(occupied);
 	free(frozen);
 	free(refined);
 	free(proof_boxes);
-	free(o.solvable);
-	free(o.queue);
+	tiny_solver_close(&o);
 }
 
 /* A level from a template ('#' and ' '), with goals at the given squares,

@@ -6,11 +6,12 @@
 #include "board.h"
 #include "deadlock.h"
 #include "level.h"
-#include "testutil.h"
+#include "testboard.h"
 
+/* The level's start, and a wall set and dead map to refine into. */
 typedef struct pos {
-	hako_level *level;
-	board b;
+	tb_position start;
+	board *b;
 	uint8_t *occupied;
 	uint8_t *wall;
 	uint8_t *dead;
@@ -18,31 +19,20 @@ typedef struct pos {
 
 static void pos_load(pos *p, const char *xsb)
 {
-	p->level = tu_level(xsb);
-	assert_int_equal(board_build(p->level, &p->b), HAKO_OK);
-	size_t n = (size_t)p->b.square_count;
-	p->occupied = calloc(n, 1);
+	tb_open(&p->start, xsb);
+	p->b = &p->start.b;
+	p->occupied = p->start.occupied;
+	size_t n = (size_t)p->b->square_count;
 	p->wall = calloc(n, 1);
 	p->dead = calloc(n, 1);
-	assert_true(p->occupied && p->wall && p->dead);
-	for (int i = 0; i < p->b.box_count; i++)
-		p->occupied[p->b.start_boxes[i]] = 1;
+	assert_true(p->wall && p->dead);
 }
 
 static void pos_free(pos *p)
 {
-	free(p->occupied);
 	free(p->wall);
 	free(p->dead);
-	board_free(&p->b);
-	hako_level_free(p->level);
-}
-
-static unsigned at(const pos *p, int x, int y)
-{
-	int32_t s = p->b.grid_to_square[y * p->b.width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
+	tb_close(&p->start);
 }
 
 static const char *const levels[] = {
@@ -74,8 +64,8 @@ static void no_walls_is_the_static_map(void **state)
 	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
 		pos p;
 		pos_load(&p, levels[i]);
-		dead_simple_with_walls(&p.b, p.wall, p.dead);
-		assert_memory_equal(p.dead, p.b.dead, (size_t)p.b.square_count);
+		dead_simple_with_walls(p.b, p.wall, p.dead);
+		assert_memory_equal(p.dead, p.b->dead, (size_t)p.b->square_count);
 		pos_free(&p);
 	}
 }
@@ -93,22 +83,22 @@ static void frozen_box_blocks_a_corridor(void **state)
 	             "###### ##\n"
 	             "##.   *##\n"
 	             "#########\n");
-	uint8_t *frozen = calloc((size_t)p.b.square_count, 1);
-	assert_int_equal(dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen),
+	uint8_t *frozen = calloc((size_t)p.b->square_count, 1);
+	assert_int_equal(dead_freeze_frozen(p.b, p.occupied, p.b->start_boxes, p.b->dead, frozen),
 	                 1);
-	assert_true(frozen[at(&p, 6, 4)]);
-	dead_simple_with_walls(&p.b, frozen, p.dead);
+	assert_true(frozen[tb_square(p.b, 6, 4)]);
+	dead_simple_with_walls(p.b, frozen, p.dead);
 	/* Before: the room is alive through the corridor. */
-	assert_false(p.b.dead[at(&p, 3, 2)]);
-	assert_false(p.b.dead[at(&p, 6, 3)]);
+	assert_false(p.b->dead[tb_square(p.b, 3, 2)]);
+	assert_false(p.b->dead[tb_square(p.b, 6, 3)]);
 	/* After: dead beyond the frozen box, alive on the goal's side. */
-	assert_true(p.dead[at(&p, 3, 2)]);
-	assert_true(p.dead[at(&p, 6, 3)]);
-	assert_true(p.dead[at(&p, 6, 2)]);
-	assert_false(p.dead[at(&p, 3, 4)]);
-	assert_false(p.dead[at(&p, 2, 4)]);
+	assert_true(p.dead[tb_square(p.b, 3, 2)]);
+	assert_true(p.dead[tb_square(p.b, 6, 3)]);
+	assert_true(p.dead[tb_square(p.b, 6, 2)]);
+	assert_false(p.dead[tb_square(p.b, 3, 4)]);
+	assert_false(p.dead[tb_square(p.b, 2, 4)]);
 	/* The frozen box's own square is for the freeze check to judge. */
-	assert_false(p.dead[at(&p, 6, 4)]);
+	assert_false(p.dead[tb_square(p.b, 6, 4)]);
 	free(frozen);
 	pos_free(&p);
 }
@@ -125,16 +115,16 @@ static void frozen_pair_on_a_wall(void **state)
 	             "#  $     #\n"
 	             "#    @   #\n"
 	             "##########\n");
-	uint8_t *frozen = calloc((size_t)p.b.square_count, 1);
-	assert_int_equal(dead_freeze_frozen(&p.b, p.occupied, p.b.start_boxes, p.b.dead, frozen),
+	uint8_t *frozen = calloc((size_t)p.b->square_count, 1);
+	assert_int_equal(dead_freeze_frozen(p.b, p.occupied, p.b->start_boxes, p.b->dead, frozen),
 	                 2);
-	dead_simple_with_walls(&p.b, frozen, p.dead);
-	assert_false(p.b.dead[at(&p, 7, 1)]);
-	assert_true(p.dead[at(&p, 7, 1)]);
-	assert_false(p.b.dead[at(&p, 3, 1)]);
-	assert_true(p.dead[at(&p, 3, 1)]);
-	assert_false(p.dead[at(&p, 8, 1)]);
-	assert_false(p.dead[at(&p, 5, 1)] || p.dead[at(&p, 6, 1)]);
+	dead_simple_with_walls(p.b, frozen, p.dead);
+	assert_false(p.b->dead[tb_square(p.b, 7, 1)]);
+	assert_true(p.dead[tb_square(p.b, 7, 1)]);
+	assert_false(p.b->dead[tb_square(p.b, 3, 1)]);
+	assert_true(p.dead[tb_square(p.b, 3, 1)]);
+	assert_false(p.dead[tb_square(p.b, 8, 1)]);
+	assert_false(p.dead[tb_square(p.b, 5, 1)] || p.dead[tb_square(p.b, 6, 1)]);
 	free(frozen);
 	pos_free(&p);
 }
@@ -148,20 +138,20 @@ static void walls_only_add_dead_squares(void **state)
 	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
 		pos p;
 		pos_load(&p, levels[i]);
-		int n = p.b.square_count;
+		int n = p.b->square_count;
 		for (int round = 0; round < 200; round++) {
 			for (int s = 0; s < n; s++) {
 				seed = seed * 1103515245u + 12345u;
 				p.wall[s] = (uint8_t)((seed >> 16) % 7 == 0);
 			}
-			dead_simple_with_walls(&p.b, p.wall, p.dead);
+			dead_simple_with_walls(p.b, p.wall, p.dead);
 			for (int s = 0; s < n; s++) {
 				if (p.wall[s])
 					assert_false(p.dead[s]);
-				else if (p.b.dead[s])
+				else if (p.b->dead[s])
 					assert_true(p.dead[s]);
 				/* A goal not under a wall is never dead. */
-				if (p.b.is_goal[s] && !p.wall[s])
+				if (p.b->is_goal[s] && !p.wall[s])
 					assert_false(p.dead[s]);
 			}
 		}

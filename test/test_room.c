@@ -9,14 +9,7 @@
 #include "board.h"
 #include "level.h"
 #include "room.h"
-#include "testutil.h"
-
-static unsigned sq(const board *b, int x, int y)
-{
-	int32_t s = b->grid_to_square[y * b->width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
-}
+#include "testboard.h"
 
 static memory budget(void)
 {
@@ -147,12 +140,12 @@ static void room_behind_a_corridor(void **state)
 	assert_int_equal(f.rooms->count, 1);
 	const room *rm = &f.rooms->rooms[0];
 	/* The door nearest the goals, not the corridor squares before it. */
-	assert_int_equal(rm->entrance, sq(&f.b, 8, 2));
-	assert_int_equal(rm->outside, sq(&f.b, 7, 2));
+	assert_int_equal(rm->entrance, tb_square(&f.b, 8, 2));
+	assert_int_equal(rm->outside, tb_square(&f.b, 7, 2));
 	assert_int_equal(rm->entry_dir, DIR_RIGHT);
 	assert_int_equal(rm->square_count, 9);
 	assert_int_equal(rm->goal_count, 4);
-	assert_int_equal(f.rooms->room_of[sq(&f.b, 11, 3)], 0);
+	assert_int_equal(f.rooms->room_of[tb_square(&f.b, 11, 3)], 0);
 	assert_int_equal(f.rooms->room_of[rm->entrance], ROOM_NONE);
 	assert_int_equal(f.rooms->entrance_of[rm->entrance], 0);
 	/* Far goals first: (11,3) by three pushes right and one down, then
@@ -160,10 +153,10 @@ static void room_behind_a_corridor(void **state)
 	assert_true(rm->ordered);
 	static const int want[4][3] = {{11, 3, 4}, {10, 3, 3}, {10, 2, 2}, {9, 2, 1}};
 	for (int k = 0; k < 4; k++) {
-		assert_int_equal(rm->order[k], sq(&f.b, want[k][0], want[k][1]));
+		assert_int_equal(rm->order[k], tb_square(&f.b, want[k][0], want[k][1]));
 		assert_int_equal(rm->step[k + 1] - rm->step[k], want[k][2]);
 	}
-	assert_int_equal(rm->pushes[3].from, sq(&f.b, 11, 2));
+	assert_int_equal(rm->pushes[3].from, tb_square(&f.b, 11, 2));
 	assert_int_equal(rm->pushes[3].dir, DIR_DOWN);
 	fill_room(&f, rm);
 	close_level(&f);
@@ -179,7 +172,7 @@ static void two_rooms_and_none(void **state)
 	               "#####  @  #####\n"
 	               "###############\n");
 	assert_int_equal(f.rooms->count, 2);
-	unsigned left = sq(&f.b, 3, 2), right = sq(&f.b, 11, 2);
+	unsigned left = tb_square(&f.b, 3, 2), right = tb_square(&f.b, 11, 2);
 	const room *a = &f.rooms->rooms[0], *c = &f.rooms->rooms[1];
 	if (a->entrance != left) {
 		const room *t = a;
@@ -187,15 +180,15 @@ static void two_rooms_and_none(void **state)
 		c = t;
 	}
 	assert_int_equal(a->entrance, left);
-	assert_int_equal(a->outside, sq(&f.b, 4, 2));
+	assert_int_equal(a->outside, tb_square(&f.b, 4, 2));
 	assert_int_equal(c->entrance, right);
-	assert_int_equal(c->outside, sq(&f.b, 10, 2));
+	assert_int_equal(c->outside, tb_square(&f.b, 10, 2));
 	assert_int_equal(a->goal_count, 2);
 	assert_int_equal(c->goal_count, 2);
 	/* Far goal first on both sides. */
 	assert_true(a->ordered && c->ordered);
-	assert_int_equal(a->order[0], sq(&f.b, 1, 2));
-	assert_int_equal(c->order[0], sq(&f.b, 13, 2));
+	assert_int_equal(a->order[0], tb_square(&f.b, 1, 2));
+	assert_int_equal(c->order[0], tb_square(&f.b, 13, 2));
 	fill_room(&f, a);
 	fill_room(&f, c);
 	close_level(&f);
@@ -208,8 +201,9 @@ static void two_rooms_and_none(void **state)
 	               "#######\n");
 	assert_int_equal(f.rooms->count, 0);
 	room_push out[4];
-	assert_int_equal(
-	    room_macro(f.rooms, &f.b, f.occupied, sq(&f.b, 2, 2), sq(&f.b, 4, 2), out, 4), 0);
+	assert_int_equal(room_macro(f.rooms, &f.b, f.occupied, tb_square(&f.b, 2, 2),
+	                            tb_square(&f.b, 4, 2), out, 4),
+	                 0);
 	close_level(&f);
 
 	/* A box inside the area off a goal: boxes would leave it, not enter. */
@@ -228,15 +222,15 @@ static void forced_order_far_goal_first(void **state)
 	open_level(&f, corridor_room);
 	assert_int_equal(f.rooms->count, 1);
 	const room *rm = &f.rooms->rooms[0];
-	assert_int_equal(rm->entrance, sq(&f.b, 6, 3));
+	assert_int_equal(rm->entrance, tb_square(&f.b, 6, 3));
 	assert_true(rm->ordered);
-	assert_int_equal(rm->order[0], sq(&f.b, 9, 3));
-	assert_int_equal(rm->order[1], sq(&f.b, 8, 3));
-	assert_int_equal(rm->order[2], sq(&f.b, 7, 3));
+	assert_int_equal(rm->order[0], tb_square(&f.b, 9, 3));
+	assert_int_equal(rm->order[1], tb_square(&f.b, 8, 3));
+	assert_int_equal(rm->order[2], tb_square(&f.b, 7, 3));
 	/* Step 0: three pushes right from the entrance. */
 	assert_int_equal(rm->step[1] - rm->step[0], 3);
 	for (int i = 0; i < 3; i++) {
-		assert_int_equal(rm->pushes[i].from, sq(&f.b, 6 + i, 3));
+		assert_int_equal(rm->pushes[i].from, tb_square(&f.b, 6 + i, 3));
 		assert_int_equal(rm->pushes[i].dir, DIR_RIGHT);
 	}
 	assert_int_equal(rm->step[3], 3 + 2 + 1);
@@ -261,8 +255,8 @@ static void room_without_order(void **state)
 	assert_int_equal(f.rooms->count, 1);
 	const room *rm = &f.rooms->rooms[0];
 	/* (3,2) cuts the U of the room from the rest: the entrance. */
-	assert_int_equal(rm->entrance, sq(&f.b, 3, 2));
-	assert_int_equal(rm->outside, sq(&f.b, 3, 3));
+	assert_int_equal(rm->entrance, tb_square(&f.b, 3, 2));
+	assert_int_equal(rm->outside, tb_square(&f.b, 3, 3));
 	assert_int_equal(rm->square_count, 5);
 	assert_false(rm->ordered);
 	assert_null(rm->step);
@@ -281,11 +275,13 @@ static void macro_refuses(void **state)
 	room_push out[16];
 	/* Not from the outside: a box pushed onto E from inside the room. */
 	f.occupied[e] = 1;
-	assert_int_equal(room_macro(f.rooms, &f.b, f.occupied, sq(&f.b, 7, 3), e, out, 16), 0);
+	assert_int_equal(room_macro(f.rooms, &f.b, f.occupied, tb_square(&f.b, 7, 3), e, out, 16),
+	                 0);
 	/* Not the entrance. */
 	f.occupied[e] = 0;
 	f.occupied[o] = 1;
-	assert_int_equal(room_macro(f.rooms, &f.b, f.occupied, sq(&f.b, 4, 3), o, out, 16), 0);
+	assert_int_equal(room_macro(f.rooms, &f.b, f.occupied, tb_square(&f.b, 4, 3), o, out, 16),
+	                 0);
 	f.occupied[o] = 0;
 	/* Too long for the caller's buffer. */
 	f.occupied[e] = 1;
@@ -293,20 +289,20 @@ static void macro_refuses(void **state)
 	assert_int_equal(room_macro(f.rooms, &f.b, f.occupied, o, e, out, 3), 3);
 	f.occupied[e] = 0;
 	/* The path is blocked by a box off a goal in the room. */
-	f.occupied[sq(&f.b, 8, 3)] = 0;
-	f.occupied[sq(&f.b, 7, 3)] = 1;
+	f.occupied[tb_square(&f.b, 8, 3)] = 0;
+	f.occupied[tb_square(&f.b, 7, 3)] = 1;
 	assert_int_equal(enter_box(&f, rm, &player), 0);
-	f.occupied[sq(&f.b, 7, 3)] = 0;
+	f.occupied[tb_square(&f.b, 7, 3)] = 0;
 	f.occupied[e] = 0;
 	/* Goals filled out of order: the middle one without the far one. */
-	f.occupied[sq(&f.b, 8, 3)] = 1;
+	f.occupied[tb_square(&f.b, 8, 3)] = 1;
 	assert_int_equal(enter_box(&f, rm, &player), 0);
 	f.occupied[e] = 0;
-	f.occupied[sq(&f.b, 8, 3)] = 0;
+	f.occupied[tb_square(&f.b, 8, 3)] = 0;
 	/* A prefix is fine: the far goal filled, the next box goes to the middle. */
-	f.occupied[sq(&f.b, 9, 3)] = 1;
+	f.occupied[tb_square(&f.b, 9, 3)] = 1;
 	assert_int_equal(enter_box(&f, rm, &player), 2);
-	assert_true(f.occupied[sq(&f.b, 8, 3)]);
+	assert_true(f.occupied[tb_square(&f.b, 8, 3)]);
 	close_level(&f);
 }
 

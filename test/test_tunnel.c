@@ -5,15 +5,8 @@
 #include <string.h>
 
 #include "board.h"
-#include "testutil.h"
+#include "testboard.h"
 #include "tunnel.h"
-
-static unsigned sq(const board *b, int x, int y)
-{
-	int32_t s = b->grid_to_square[y * b->width + x];
-	assert_true(s >= 0);
-	return (unsigned)s;
-}
 
 static void shapes(void **state)
 {
@@ -32,13 +25,13 @@ static void shapes(void **state)
 	 * right leaving the player on (2,1) — walls above and below — and the
 	 * box on (3,1) — wall above, not a goal — goes on only if (4,1) is
 	 * walled on both sides: it is not ((4,2) is open). */
-	assert_false(tunnel_go_on(&t, sq(&b, 2, 1), DIR_RIGHT));
+	assert_false(tunnel_go_on(&t, tb_square(&b, 2, 1), DIR_RIGHT));
 	/* From (5,1): box on (6,1), beyond it (7,1) walled both sides: go on. */
-	assert_true(tunnel_go_on(&t, sq(&b, 5, 1), DIR_RIGHT));
+	assert_true(tunnel_go_on(&t, tb_square(&b, 5, 1), DIR_RIGHT));
 	/* From (6,1): box on (7,1), pushed on onto the goal (8,1): allowed. */
-	assert_true(tunnel_go_on(&t, sq(&b, 6, 1), DIR_RIGHT));
+	assert_true(tunnel_go_on(&t, tb_square(&b, 6, 1), DIR_RIGHT));
 	/* The player on (4,1) has an opening below: no tunnel there. */
-	assert_false(tunnel_go_on(&t, sq(&b, 4, 1), DIR_RIGHT));
+	assert_false(tunnel_go_on(&t, tb_square(&b, 4, 1), DIR_RIGHT));
 	tunnel_free(&t);
 	assert_int_equal(mem.used, 0);
 	board_free(&b);
@@ -49,9 +42,9 @@ static void shapes(void **state)
 	                 "###########\n");
 	assert_int_equal(board_build(level, &b), HAKO_OK);
 	assert_int_equal(tunnel_init(&t, &b, &mem), HAKO_OK);
-	assert_true(tunnel_go_on(&t, sq(&b, 1, 1), DIR_RIGHT));
-	assert_true(tunnel_go_on(&t, sq(&b, 4, 1), DIR_RIGHT));
-	assert_false(tunnel_go_on(&t, sq(&b, 5, 1), DIR_RIGHT));
+	assert_true(tunnel_go_on(&t, tb_square(&b, 1, 1), DIR_RIGHT));
+	assert_true(tunnel_go_on(&t, tb_square(&b, 4, 1), DIR_RIGHT));
+	assert_false(tunnel_go_on(&t, tb_square(&b, 5, 1), DIR_RIGHT));
 	tunnel_free(&t);
 	board_free(&b);
 	hako_level_free(level);
@@ -72,18 +65,18 @@ static void parking(void **state)
 	assert_int_equal(tunnel_init(&t, &b, &mem), HAKO_OK);
 	uint8_t *occupied = calloc((size_t)b.square_count, 1);
 	/* Two boxes in the goalless corridor of row 1 ((2,1) to (8,1)). */
-	occupied[sq(&b, 3, 1)] = 1;
-	occupied[sq(&b, 6, 1)] = 1;
-	assert_true(tunnel_parking_dead(&t, &b, occupied, sq(&b, 6, 1)));
+	occupied[tb_square(&b, 3, 1)] = 1;
+	occupied[tb_square(&b, 6, 1)] = 1;
+	assert_true(tunnel_parking_dead(&t, &b, occupied, tb_square(&b, 6, 1)));
 	/* One box alone is only parked. */
-	occupied[sq(&b, 3, 1)] = 0;
-	assert_false(tunnel_parking_dead(&t, &b, occupied, sq(&b, 6, 1)));
+	occupied[tb_square(&b, 3, 1)] = 0;
+	assert_false(tunnel_parking_dead(&t, &b, occupied, tb_square(&b, 6, 1)));
 	/* The corridor of row 3 ((2,3) to (8,3)) holds the goal (7,3):
 	 * parking two boxes there is no deadlock by this rule. */
-	occupied[sq(&b, 6, 1)] = 0;
-	occupied[sq(&b, 2, 3)] = 1;
-	occupied[sq(&b, 4, 3)] = 1;
-	assert_false(tunnel_parking_dead(&t, &b, occupied, sq(&b, 4, 3)));
+	occupied[tb_square(&b, 6, 1)] = 0;
+	occupied[tb_square(&b, 2, 3)] = 1;
+	occupied[tb_square(&b, 4, 3)] = 1;
+	assert_false(tunnel_parking_dead(&t, &b, occupied, tb_square(&b, 4, 3)));
 	free(occupied);
 	tunnel_free(&t);
 	board_free(&b);
