@@ -1,39 +1,7 @@
 # e2e_cli.sh — end-to-end tests of the hako program's contract: exit codes,
 # error messages, --json lines, -o FILE.sok and verify. Run by ctest as
 #   bash e2e_cli.sh HAKO_BINARY SOURCE_DIR
-set -uo pipefail
-
-hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-source_dir=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-
-# run CODE ARGS... — run hako, keep stdout/stderr in $work/out, $work/err,
-# and check the exit code.
-run() {
-	local want=$1
-	shift
-	"$hako" "$@" >"$work/out" 2>"$work/err"
-	local got=$?
-	if [[ $got -ne $want ]]; then
-		fail "hako $* exited $got, want $want"
-		sed 's/^/  stdout: /' "$work/out" | head -20
-		sed 's/^/  stderr: /' "$work/err" | head -20
-		return 1
-	fi
-	return 0
-}
-
-# has FILE PATTERN — the file (out or err) contains the extended regex.
-has() {
-	grep -Eq -- "$2" "$work/$1" || fail "$1 of the last command lacks /$2/: $(head -c 400 "$work/$1")"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
 cd "$work" || exit 1
 
@@ -157,8 +125,4 @@ cmp -s one.xsb keep.xsb || fail "the input file was changed"
 run 3 solve -o no_such_dir/x.sok one.xsb
 [[ -s $work/out ]] && fail "nothing should be solved when -o cannot be written"
 
-if [[ $failures -ne 0 ]]; then
-	echo "$failures failure(s)"
-	exit 1
-fi
-echo "all passed"
+finish

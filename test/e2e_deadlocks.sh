@@ -2,39 +2,7 @@
 # marked board, verdicts with their boxes and first step, --json, stdin.
 # Run by ctest as
 #   bash e2e_deadlocks.sh HAKO_BINARY SOURCE_DIR
-set -uo pipefail
-
-hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-source_dir=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-
-# run CODE ARGS... — run hako, keep stdout/stderr in $work/out, $work/err,
-# and check the exit code.
-run() {
-	local want=$1
-	shift
-	"$hako" "$@" >"$work/out" 2>"$work/err"
-	local got=$?
-	if [[ $got -ne $want ]]; then
-		fail "hako $* exited $got, want $want"
-		sed 's/^/  stdout: /' "$work/out" | head -20
-		sed 's/^/  stderr: /' "$work/err" | head -20
-		return 1
-	fi
-	return 0
-}
-
-# has FILE PATTERN — the file (out or err) contains the extended regex.
-has() {
-	grep -Eq -- "$2" "$work/$1" || fail "$1 of the last command lacks /$2/: $(head -c 400 "$work/$1")"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
 cd "$work" || exit 1
 
@@ -146,8 +114,4 @@ else
 	echo "skipped: ../shared/levels not found ($shared)"
 fi
 
-if [[ $failures -ne 0 ]]; then
-	echo "$failures failure(s)"
-	exit 1
-fi
-echo "all passed"
+finish

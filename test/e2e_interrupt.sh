@@ -1,17 +1,10 @@
 # e2e_interrupt.sh — Ctrl-C during `hako solve`: the current level is
 # cancelled, the totals are printed, -o is written with what was done, and
 # the exit code is 130. Run by ctest as: bash e2e_interrupt.sh HAKO_BINARY SOURCE_DIR
-set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
-hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-source_dir=$(cd "$2" && pwd)
 levels=$source_dir/../shared/levels/XSokoban_90.xsb
-if [[ ! -f $levels ]]; then
-	echo "skipped: ../shared/levels not found"
-	exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+[[ -f $levels ]] || skip "../shared/levels not found"
 
 # python3 starts hako with SIGINT at its default (a background job of this
 # script would have it ignored) and interrupts it once it is searching.

@@ -4,23 +4,12 @@
 # the cursor, a walk by mouse click, the hint, help, the progress file
 # written and read back, .sok export, LURD import, and Ctrl-C restoring the
 # terminal (exit 130). Run by ctest as: bash e2e_play.sh HAKO_BINARY SOURCE_DIR
-set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "skipped: tmux not installed"
-	exit 0
-fi
-hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-work=$(mktemp -d)
+command -v tmux >/dev/null 2>&1 || skip "tmux not installed"
 socket=hako-e2e-$$
 tmx() { tmux -L "$socket" -f /dev/null "$@"; }
 trap 'tmx kill-server >/dev/null 2>&1; rm -rf "$work"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
 
 screen() { tmx capture-pane -p -t play; }
 
@@ -194,8 +183,4 @@ echo "== Ctrl-C restores the terminal"
 keys C-c
 wait_for '^EXIT=130$'
 
-if ((failures > 0)); then
-	echo "$failures check(s) failed"
-	exit 1
-fi
-echo "all play checks passed"
+finish "check(s) failed" "all play checks passed"

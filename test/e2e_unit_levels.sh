@@ -2,23 +2,10 @@
 # levels of ../shared/levels/unit_tests: statuses, push and move counts as in
 # expected.tsv, exit codes, and every solution replayed by `hako verify`.
 # Run by ctest as: bash e2e_unit_levels.sh HAKO_BINARY SOURCE_DIR
-set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
-hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-source_dir=$(cd "$2" && pwd)
 levels=$source_dir/../shared/levels/unit_tests
-if [[ ! -f $levels/expected.tsv ]]; then
-	echo "skipped: ../shared/levels not found ($levels)"
-	exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
+[[ -f $levels/expected.tsv ]] || skip "../shared/levels not found ($levels)"
 
 # check MODE FILE SOLVABLE WANT — WANT is the optimal count of MODE's
 # metric (pushes or moves) from expected.tsv.
@@ -58,8 +45,4 @@ while IFS=$'\t' read -r file solvable move_moves _ _ push_pushes _; do
 	check moves "$file" "$solvable" "$move_moves"
 done <"$levels/expected.tsv"
 
-if [[ $failures -ne 0 ]]; then
-	echo "$failures failure(s)"
-	exit 1
-fi
-echo "all passed"
+finish
