@@ -17,25 +17,6 @@ static const char room[] = "#######\n"
                            "#######\n";
 static const char room_solution[] = "rrrDullldRdrU";
 
-typedef struct fixture {
-	hako_level *level;
-	hako_game *game;
-} fixture;
-
-static void open_game(fixture *f, const char *xsb)
-{
-	f->level = tu_level(xsb);
-	f->game = NULL;
-	assert_int_equal(hako_game_new(f->level, &f->game), HAKO_OK);
-	assert_non_null(f->game);
-}
-
-static void close_game(fixture *f)
-{
-	hako_game_free(f->game);
-	hako_level_free(f->level);
-}
-
 /* Play every letter; fails the test on the first illegal one. */
 static void play(hako_game *game, const char *steps)
 {
@@ -43,14 +24,6 @@ static void play(hako_game *game, const char *steps)
 		if (hako_game_step(game, steps[i], NULL) != HAKO_OK)
 			fail_msg("step %zu ('%c') of %s refused", i + 1, steps[i], steps);
 	}
-}
-
-static void expect_player(const hako_game *game, int x, int y)
-{
-	int px = -1, py = -1;
-	hako_game_player(game, &px, &py);
-	assert_int_equal(px, x);
-	assert_int_equal(py, y);
 }
 
 /* The whole board as rows joined by '\n', for comparing positions. */
@@ -87,37 +60,37 @@ static void new_rejects_bad_input(void **state)
 static void walks_and_walls(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
-	expect_player(f.game, 1, 1);
+	tu_game f;
+	tu_game_open(&f, room);
+	tu_expect_player(f.game, 1, 1);
 	int pushed = 7;
 	assert_int_equal(hako_game_step(f.game, 'l', &pushed), HAKO_ERR_SOLUTION);
 	assert_int_equal(hako_game_step(f.game, 'U', &pushed), HAKO_ERR_SOLUTION);
-	expect_player(f.game, 1, 1);
+	tu_expect_player(f.game, 1, 1);
 	assert_int_equal(hako_game_moves(f.game), 0);
 	assert_int_equal(hako_game_step(f.game, 'r', &pushed), HAKO_OK);
 	assert_int_equal(pushed, 0);
-	expect_player(f.game, 2, 1);
+	tu_expect_player(f.game, 2, 1);
 	/* The case is not checked: 'L' walks when no box is in the way. */
 	assert_int_equal(hako_game_step(f.game, 'L', &pushed), HAKO_OK);
 	assert_int_equal(pushed, 0);
-	expect_player(f.game, 1, 1);
+	tu_expect_player(f.game, 1, 1);
 	assert_int_equal(hako_game_step(f.game, 'x', NULL), HAKO_ERR_ARGUMENT);
 	assert_int_equal(hako_game_moves(f.game), 2);
 	assert_int_equal(hako_game_pushes(f.game), 0);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void pushes_and_counters(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	play(f.game, "d");
 	int pushed = 0;
 	assert_int_equal(hako_game_step(f.game, 'R', &pushed), HAKO_OK);
 	assert_int_equal(pushed, 1);
-	expect_player(f.game, 2, 2);
+	tu_expect_player(f.game, 2, 2);
 	assert_int_equal(hako_game_square(f.game, 3, 2), '$');
 	assert_int_equal(hako_game_square(f.game, 2, 2), '@');
 	assert_int_equal(hako_game_moves(f.game), 2);
@@ -129,14 +102,14 @@ static void pushes_and_counters(void **state)
 	assert_int_equal(hako_game_square(f.game, 3, 1), '*');
 	assert_int_equal(hako_game_pushes(f.game), 2);
 	assert_int_equal(hako_game_moves(f.game), 5);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void blocked_push_into_box_changes_nothing(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	play(f.game, "dR");
 	char *before = board_text(f.game);
 	int pushed = 7;
@@ -145,7 +118,7 @@ static void blocked_push_into_box_changes_nothing(void **state)
 	assert_int_equal(pushed, 7);
 	char *after = board_text(f.game);
 	assert_string_equal(before, after);
-	expect_player(f.game, 2, 2);
+	tu_expect_player(f.game, 2, 2);
 	assert_int_equal(hako_game_moves(f.game), 2);
 	assert_int_equal(hako_game_pushes(f.game), 1);
 	/* The refused step left no trace in the history. */
@@ -154,17 +127,17 @@ static void blocked_push_into_box_changes_nothing(void **state)
 	hako_free(lurd);
 	free(before);
 	free(after);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void blocked_push_into_wall_changes_nothing(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, "######\n"
-	              "#    #\n"
-	              "#@$ .#\n"
-	              "######\n");
+	tu_game f;
+	tu_game_open(&f, "######\n"
+	                 "#    #\n"
+	                 "#@$ .#\n"
+	                 "######\n");
 	play(f.game, "ur");
 	char *before = board_text(f.game);
 	assert_int_equal(hako_game_step(f.game, 'D', NULL), HAKO_ERR_SOLUTION);
@@ -172,17 +145,17 @@ static void blocked_push_into_wall_changes_nothing(void **state)
 	assert_string_equal(before, after);
 	assert_int_equal(hako_game_moves(f.game), 2);
 	assert_int_equal(hako_game_pushes(f.game), 0);
-	expect_player(f.game, 2, 1);
+	tu_expect_player(f.game, 2, 1);
 	free(before);
 	free(after);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void undo_and_redo(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	assert_int_equal(hako_game_undo(f.game), 0);
 	assert_int_equal(hako_game_redo(f.game), 0);
 	play(f.game, "rrrD");
@@ -191,7 +164,7 @@ static void undo_and_redo(void **state)
 	assert_int_equal(hako_game_undo(f.game), 1);
 	assert_int_equal(hako_game_square(f.game, 4, 2), '$');
 	assert_int_equal(hako_game_square(f.game, 4, 3), '.');
-	expect_player(f.game, 4, 1);
+	tu_expect_player(f.game, 4, 1);
 	assert_int_equal(hako_game_moves(f.game), 3);
 	assert_int_equal(hako_game_pushes(f.game), 0);
 	assert_int_equal(hako_game_redo(f.game), 1);
@@ -201,7 +174,7 @@ static void undo_and_redo(void **state)
 	/* The same step as the next redo keeps the rest of the redo list. */
 	assert_int_equal(hako_game_undo(f.game), 1);
 	assert_int_equal(hako_game_undo(f.game), 1);
-	expect_player(f.game, 3, 1);
+	tu_expect_player(f.game, 3, 1);
 	play(f.game, "r");
 	assert_int_equal(hako_game_redo(f.game), 1);
 	assert_int_equal(hako_game_pushes(f.game), 1);
@@ -213,14 +186,14 @@ static void undo_and_redo(void **state)
 	char *lurd = hako_game_lurd(f.game);
 	assert_string_equal(lurd, "rrd");
 	hako_free(lurd);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void restart_then_redo_all(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	char *start = board_text(f.game);
 	play(f.game, room_solution);
 	assert_true(hako_game_solved(f.game));
@@ -239,14 +212,14 @@ static void restart_then_redo_all(void **state)
 	assert_true(hako_game_solved(f.game));
 	free(start);
 	free(again);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void lurd_marks_pushes_uppercase(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	play(f.game, "RRRdULLLDrDRu"); /* the solution with every case wrong */
 	char *lurd = hako_game_lurd(f.game);
 	assert_string_equal(lurd, room_solution);
@@ -256,14 +229,14 @@ static void lurd_marks_pushes_uppercase(void **state)
 	lurd = hako_game_lurd(f.game);
 	assert_string_equal(lurd, "");
 	hako_free(lurd);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void squares_render_xsb(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	assert_int_equal(hako_game_square(f.game, 0, 0), '#');
 	assert_int_equal(hako_game_square(f.game, 1, 1), '@');
 	assert_int_equal(hako_game_square(f.game, 2, 1), ' ');
@@ -281,14 +254,14 @@ static void squares_render_xsb(void **state)
 	/* The game keeps its own copy of the level. */
 	assert_ptr_not_equal(hako_game_level(f.game), f.level);
 	assert_int_equal(hako_level_square(hako_game_level(f.game), 2, 2), '$');
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void dead_squares(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	static const int dead[][2] = {{1, 1}, {5, 1}, {1, 2}, {5, 2}, {1, 3}, {5, 3}};
 	int count = 0;
 	for (int y = 0; y < 5; y++)
@@ -301,14 +274,14 @@ static void dead_squares(void **state)
 	assert_false(hako_game_dead_square(f.game, 2, 1)); /* slides to the goal */
 	assert_false(hako_game_dead_square(f.game, 3, 1)); /* a goal */
 	assert_false(hako_game_dead_square(f.game, -3, 40));
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void solved_detection(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	assert_false(hako_game_solved(f.game));
 	play(f.game, "rrrD");
 	assert_false(hako_game_solved(f.game));
@@ -316,7 +289,7 @@ static void solved_detection(void **state)
 	assert_true(hako_game_solved(f.game));
 	hako_game_undo(f.game);
 	assert_false(hako_game_solved(f.game));
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static int proof_has(const hako_deadlock_info *info, int x, int y)
@@ -330,20 +303,20 @@ static int proof_has(const hako_deadlock_info *info, int x, int y)
 static void deadlock_none_at_a_solvable_start(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	hako_deadlock_info info;
 	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
 	assert_int_equal(info.box_count, 0);
 	assert_int_equal(hako_deadlock_check(f.game, 0, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
-	close_game(&f);
+	tu_game_close(&f);
 	/* The player walled in at the start stands on a square fenced by walls
 	 * and a box, which is not a closed diagonal. */
-	open_game(&f, "#####\n"
-	              "#@$.#\n"
-	              "#####\n");
+	tu_game_open(&f, "#####\n"
+	                 "#@$.#\n"
+	                 "#####\n");
 	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
 	play(f.game, "R");
@@ -354,14 +327,14 @@ static void deadlock_none_at_a_solvable_start(void **state)
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
 	assert_int_equal(hako_deadlock_check(NULL, 0, &info), HAKO_ERR_ARGUMENT);
 	assert_int_equal(hako_deadlock_check(f.game, 0, NULL), HAKO_ERR_ARGUMENT);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void deadlock_corner_box_is_simple(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	play(f.game, "rrdLdlU"); /* the box of (2,2) into the corner (1,1) */
 	assert_int_equal(hako_game_square(f.game, 1, 1), '$');
 	hako_deadlock_info info;
@@ -376,21 +349,21 @@ static void deadlock_corner_box_is_simple(void **state)
 		hako_game_undo(f.game);
 	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void deadlock_block_of_four_is_freeze(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, "#########\n"
-	              "#       #\n"
-	              "#  $$   #\n"
-	              "#  $ $@ #\n"
-	              "#       #\n"
-	              "#  ..   #\n"
-	              "#  ..   #\n"
-	              "#########\n");
+	tu_game f;
+	tu_game_open(&f, "#########\n"
+	                 "#       #\n"
+	                 "#  $$   #\n"
+	                 "#  $ $@ #\n"
+	                 "#       #\n"
+	                 "#  ..   #\n"
+	                 "#  ..   #\n"
+	                 "#########\n");
 	hako_deadlock_info info;
 	assert_int_equal(hako_deadlock_check(f.game, 20000, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_NONE);
@@ -402,7 +375,7 @@ static void deadlock_block_of_four_is_freeze(void **state)
 	for (int i = 0; i < info.box_count; i++)
 		assert_true(info.box_x[i] >= 3 && info.box_x[i] <= 4 && info.box_y[i] >= 2 &&
 		            info.box_y[i] <= 3);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void deadlock_names(void **state)
@@ -414,19 +387,6 @@ static void deadlock_names(void **state)
 	assert_string_equal(hako_deadlock_name(HAKO_DEADLOCK_BIPARTITE), "bipartite");
 	assert_string_equal(hako_deadlock_name(HAKO_DEADLOCK_DIAGONAL), "diagonal");
 	assert_string_equal(hako_deadlock_name(HAKO_DEADLOCK_CORRAL), "corral");
-}
-
-/* Split a TSV line in place into at most `max` fields; returns how many. */
-static int split_tabs(char *line, char **fields, int max)
-{
-	int n = 0;
-	fields[n++] = line;
-	for (char *p = line; *p && n < max; p++)
-		if (*p == '\t') {
-			*p = '\0';
-			fields[n++] = p + 1;
-		}
-	return n;
 }
 
 /* Replay one known solution through the game: no step may be refused, no
@@ -480,7 +440,7 @@ static void microban_solutions_replay_without_deadlocks(void **state)
 	char *save = NULL;
 	for (char *line = strtok_r(tsv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *f[8];
-		if (line[0] == '#' || split_tabs(line, f, 7) < 4 || strcmp(f[0], "level") == 0 ||
+		if (line[0] == '#' || tu_split_tabs(line, f, 7) < 4 || strcmp(f[0], "level") == 0 ||
 		    f[3][0] == '\0')
 			continue;
 		long number = atol(f[0]);

@@ -26,32 +26,6 @@ static const char pair[] = "########\n"
                            "#@     #\n"
                            "########\n";
 
-typedef struct fixture {
-	hako_level *level;
-	hako_game *game;
-} fixture;
-
-static void open_game(fixture *f, const char *xsb)
-{
-	f->level = tu_level(xsb);
-	f->game = NULL;
-	assert_int_equal(hako_game_new(f->level, &f->game), HAKO_OK);
-}
-
-static void close_game(fixture *f)
-{
-	hako_game_free(f->game);
-	hako_level_free(f->level);
-}
-
-static void expect_player(const hako_game *game, int x, int y)
-{
-	int px = -1, py = -1;
-	hako_game_player(game, &px, &py);
-	assert_int_equal(px, x);
-	assert_int_equal(py, y);
-}
-
 static void expect_history(const hako_game *game, const char *lurd)
 {
 	char *played = hako_game_lurd(game);
@@ -62,14 +36,14 @@ static void expect_history(const hako_game *game, const char *lurd)
 static void walk_is_shortest(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	char *lurd = NULL;
 	assert_int_equal(hako_game_walk_path(f.game, 5, 3, &lurd), HAKO_OK);
 	assert_int_equal(strlen(lurd), 6); /* 4 right, 2 down: Manhattan */
 	hako_free(lurd);
 	assert_int_equal(hako_game_walk_to(f.game, 5, 3), HAKO_OK);
-	expect_player(f.game, 5, 3);
+	tu_expect_player(f.game, 5, 3);
 	assert_int_equal(hako_game_moves(f.game), 6);
 	assert_int_equal(hako_game_pushes(f.game), 0);
 	/* Already there: no steps. */
@@ -79,33 +53,33 @@ static void walk_is_shortest(void **state)
 	/* Every step is an ordinary one: six undos go back to the start. */
 	for (int i = 0; i < 6; i++)
 		assert_int_equal(hako_game_undo(f.game), 1);
-	expect_player(f.game, 1, 1);
-	close_game(&f);
+	tu_expect_player(f.game, 1, 1);
+	tu_game_close(&f);
 }
 
 static void walk_refuses_walls_boxes_and_shut_squares(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	char *lurd = (char *)1;
 	assert_int_equal(hako_game_walk_path(f.game, 0, 0, &lurd), HAKO_ERR_SOLUTION);
 	assert_null(lurd);
 	assert_int_equal(hako_game_walk_to(f.game, 2, 2), HAKO_ERR_SOLUTION); /* a box */
 	assert_int_equal(hako_game_walk_to(f.game, 99, 2), HAKO_ERR_SOLUTION);
 	assert_int_equal(hako_game_moves(f.game), 0);
-	close_game(&f);
+	tu_game_close(&f);
 	/* A player shut in by boxes cannot walk past them. */
-	open_game(&f, "#######\n#@$ . #\n#$#   #\n#. ## #\n#######\n");
+	tu_game_open(&f, "#######\n#@$ . #\n#$#   #\n#. ## #\n#######\n");
 	assert_int_equal(hako_game_walk_to(f.game, 5, 1), HAKO_ERR_SOLUTION);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void push_box_fewest_pushes_then_moves(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	char *lurd = NULL;
 	assert_int_equal(hako_game_push_path(f.game, 2, 2, 3, 1, &lurd), HAKO_OK);
 	assert_string_equal(lurd, "dRdrU");
@@ -127,32 +101,32 @@ static void push_box_fewest_pushes_then_moves(void **state)
 	/* Then the other box to the other goal finishes the level. */
 	assert_int_equal(hako_game_push_box(f.game, 4, 2, 4, 3), HAKO_OK);
 	assert_true(hako_game_solved(f.game));
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void push_box_goes_around(void **state)
 {
 	(void)state;
-	fixture f;
+	tu_game f;
 	/* A pillar stands between the box and its goal: up, right twice, down
 	 * twice, the player walking round to each new side in between. */
-	open_game(&f, "#######\n"
-	              "#     #\n"
-	              "#     #\n"
-	              "# $#  #\n"
-	              "#@ #. #\n"
-	              "#######\n");
+	tu_game_open(&f, "#######\n"
+	                 "#     #\n"
+	                 "#     #\n"
+	                 "# $#  #\n"
+	                 "#@ #. #\n"
+	                 "#######\n");
 	assert_int_equal(hako_game_push_box(f.game, 2, 3, 4, 4), HAKO_OK);
 	assert_true(hako_game_solved(f.game));
 	assert_int_equal(hako_game_pushes(f.game), 5);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void push_box_errors_change_nothing(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	char *lurd = (char *)1;
 	assert_int_equal(hako_game_push_path(f.game, 1, 1, 3, 1, &lurd), HAKO_ERR_ARGUMENT);
 	assert_null(lurd);
@@ -160,19 +134,19 @@ static void push_box_errors_change_nothing(void **state)
 	assert_int_equal(hako_game_push_box(f.game, 2, 2, 4, 2), HAKO_ERR_SOLUTION); /* a box */
 	assert_int_equal(hako_game_push_box(f.game, 2, 2, 2, 2), HAKO_OK);           /* no steps */
 	assert_int_equal(hako_game_moves(f.game), 0);
-	close_game(&f);
+	tu_game_close(&f);
 	/* A box against the top wall only slides along it. */
-	open_game(&f, pair);
+	tu_game_open(&f, pair);
 	assert_int_equal(hako_game_push_box(f.game, 3, 1, 3, 3), HAKO_ERR_SOLUTION);
 	assert_int_equal(hako_game_moves(f.game), 0);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void box_targets_skip_walls_and_dead_squares(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	int w = hako_level_width(f.level), h = hako_level_height(f.level);
 	unsigned char *grid = malloc((size_t)(w * h));
 	assert_non_null(grid);
@@ -201,14 +175,14 @@ static void box_targets_skip_walls_and_dead_squares(void **state)
 	assert_int_equal(hako_game_box_targets(f.game, 1, 1, grid), -1);
 	assert_int_equal(hako_game_moves(f.game), 0); /* asking moves nothing */
 	free(grid);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void box_targets_see_freeze(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, pair);
+	tu_game f;
+	tu_game_open(&f, pair);
 	int w = hako_level_width(f.level), h = hako_level_height(f.level);
 	unsigned char *grid = malloc((size_t)(w * h));
 	assert_non_null(grid);
@@ -223,14 +197,14 @@ static void box_targets_see_freeze(void **state)
 	assert_int_equal(hako_deadlock_check(f.game, 0, &info), HAKO_OK);
 	assert_int_equal(info.kind, HAKO_DEADLOCK_FREEZE);
 	free(grid);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 static void position_is_a_level_the_solver_solves(void **state)
 {
 	(void)state;
-	fixture f;
-	open_game(&f, room);
+	tu_game f;
+	tu_game_open(&f, room);
 	assert_int_equal(hako_game_push_box(f.game, 2, 2, 3, 1), HAKO_OK);
 	hako_level *position = hako_game_position(f.game);
 	assert_non_null(position);
@@ -249,7 +223,7 @@ static void position_is_a_level_the_solver_solves(void **state)
 	assert_true(hako_game_solved(f.game));
 	hako_solve_result_clear(&r);
 	hako_level_free(position);
-	close_game(&f);
+	tu_game_close(&f);
 }
 
 int main(void)

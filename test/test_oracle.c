@@ -141,18 +141,6 @@ typedef struct expected_row {
 	char lurd[2][512]; /* move-optimal, push-optimal */
 } expected_row;
 
-static int split_tabs(char *line, char **fields, int max)
-{
-	int n = 0;
-	fields[n++] = line;
-	for (char *p = line; *p && n < max; p++)
-		if (*p == '\t') {
-			*p = '\0';
-			fields[n++] = p + 1;
-		}
-	return n;
-}
-
 /* unit_tests/expected.tsv as rows; returns how many. */
 static int read_expected(expected_row *rows, int max)
 {
@@ -165,7 +153,7 @@ static int read_expected(expected_row *rows, int max)
 		if (line[0] == '#' || strncmp(line, "file\t", 5) == 0)
 			continue;
 		char *f[8];
-		int count = split_tabs(line, f, 8);
+		int count = tu_split_tabs(line, f, 8);
 		assert_true(count >= 2);
 		expected_row *r = &rows[n++];
 		memset(r, 0, sizeof *r);
@@ -312,7 +300,7 @@ static int read_microban(microban_row *rows, int max, char **text)
 		if (line[0] < '0' || line[0] > '9')
 			continue;
 		char *f[8];
-		int count = split_tabs(line, f, 8);
+		int count = tu_split_tabs(line, f, 8);
 		assert_true(count >= 4);
 		rows[n].level = atoi(f[0]);
 		rows[n].pushes = f[1][0] ? strtol(f[1], NULL, 10) : -1;

@@ -385,19 +385,6 @@ static void test_replay_raw_levels(void **state)
 
 /* ------------------------------------------------- shared known solutions */
 
-/* Split a TSV line in place into at most `max` fields; returns the count. */
-static int split_tabs(char *line, char **field, int max)
-{
-	int n = 0;
-	field[n++] = line;
-	for (char *p = line; *p != '\0' && n < max; p++)
-		if (*p == '\t') {
-			*p = '\0';
-			field[n++] = p + 1;
-		}
-	return n;
-}
-
 /* Replay `lurd`, which must solve the level with exactly these counts. */
 static void expect_solves(const hako_level *level, const char *what, const char *lurd, long moves,
                           long pushes)
@@ -454,7 +441,7 @@ static void test_unit_test_levels(void **state)
 	char *save = NULL;
 	for (char *line = strtok_r(tsv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *f[9];
-		if (line[0] == '#' || split_tabs(line, f, 8) < 8 || strcmp(f[1], "yes") != 0)
+		if (line[0] == '#' || tu_split_tabs(line, f, 8) < 8 || strcmp(f[1], "yes") != 0)
 			continue;
 		char name[256];
 		snprintf(name, sizeof name, "unit_tests/%s", f[0]);
@@ -489,7 +476,7 @@ static void test_microban_push_optimal(void **state)
 	char *save = NULL;
 	for (char *line = strtok_r(tsv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *f[8];
-		if (line[0] == '#' || split_tabs(line, f, 7) < 4 || strcmp(f[0], "level") == 0)
+		if (line[0] == '#' || tu_split_tabs(line, f, 7) < 4 || strcmp(f[0], "level") == 0)
 			continue;
 		if (f[3][0] == '\0')
 			continue; /* no known solution for this level */
@@ -523,7 +510,7 @@ static void test_xsokoban_1(void **state)
 	char *save = NULL;
 	for (char *line = strtok_r(tsv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *f[6];
-		if (line[0] == '#' || split_tabs(line, f, 5) < 4 || strcmp(f[0], "1") != 0)
+		if (line[0] == '#' || tu_split_tabs(line, f, 5) < 4 || strcmp(f[0], "1") != 0)
 			continue;
 		const hako_level *level = hako_collection_level(c, 0);
 		assert_int_equal(atol(f[1]), 97);

@@ -75,3 +75,37 @@ hako_collection *tu_collection(const char *path)
 	assert_int_equal(st, HAKO_OK);
 	return c;
 }
+
+void tu_game_open(tu_game *f, const char *xsb)
+{
+	f->level = tu_level(xsb);
+	f->game = NULL;
+	assert_int_equal(hako_game_new(f->level, &f->game), HAKO_OK);
+	assert_non_null(f->game);
+}
+
+void tu_game_close(tu_game *f)
+{
+	hako_game_free(f->game);
+	hako_level_free(f->level);
+}
+
+void tu_expect_player(const hako_game *game, int x, int y)
+{
+	int px = -1, py = -1;
+	hako_game_player(game, &px, &py);
+	assert_int_equal(px, x);
+	assert_int_equal(py, y);
+}
+
+int tu_split_tabs(char *line, char **fields, int max)
+{
+	int n = 0;
+	fields[n++] = line;
+	for (char *p = line; *p && n < max; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			fields[n++] = p + 1;
+		}
+	return n;
+}

@@ -30,4 +30,18 @@ hako_level *tu_level(const char *xsb);
 /* Load a collection from a path; fails the test on error. */
 hako_collection *tu_collection(const char *path);
 
+/* A level and a game on it. */
+typedef struct tu_game {
+	hako_level *level;
+	hako_game *game;
+} tu_game;
+/* Parse the level and start a game; fails the test on error. */
+void tu_game_open(tu_game *f, const char *xsb);
+void tu_game_close(tu_game *f);
+/* The player stands on (x, y). */
+void tu_expect_player(const hako_game *game, int x, int y);
+
+/* Split a TSV line in place into at most `max` fields; returns how many. */
+int tu_split_tabs(char *line, char **fields, int max);
+
 #endif
