@@ -111,6 +111,7 @@
 #include <string.h>
 
 #include "dead_corral.h"
+#include "reach.h"
 
 /* The search's room: state words and hash slots, fixed at creation. */
 #define POOL_WORDS (1u << 18)
@@ -128,6 +129,7 @@ typedef struct stamps {
 } stamps;
 
 struct dead_corral {
+	const struct reach *given_reach; /* the caller's flood of the player, or NULL */
 	const board *b;
 	memory *mem;
 	size_t bytes; /* the one block everything below lives in */
@@ -246,6 +248,17 @@ static int marked(const stamps *s, unsigned square)
 	return s->at[square] == s->gen;
 }
 
+/* The player can walk to `square` in the position being checked. */
+static int player_reaches(const dead_corral *d, unsigned square)
+{
+	return d->given_reach ? reach_has(d->given_reach, square) : marked(&d->reach, square);
+}
+
+void dead_corral_given_reach(dead_corral *d, const struct reach *r)
+{
+	d->given_reach = r;
+}
+
 static int in_area(const dead_corral *d, unsigned square, unsigned corral)
 {
 	return marked(&d->area, square) && d->area_of[square] == corral;
@@ -304,12 +317,13 @@ static void find_corrals(dead_corral *d, const deadlock_position *p)
 {
 	const board *b = d->b;
 	const uint8_t *occupied = p->occupied;
-	flood(d, &d->reach, occupied, p->player, 0, NULL);
+	if (!d->given_reach)
+		flood(d, &d->reach, occupied, p->player, 0, NULL);
 	uint32_t area_gen = next_gen(d, &d->area);
 	uint32_t area_used = 0, box_used = 0;
 	int count = 0;
 	for (unsigned s = 0; s < (unsigned)d->n; s++) {
-		if (occupied[s] || marked(&d->reach, s) || d->area.at[s] == area_gen)
+		if (occupied[s] || player_reaches(d, s) || d->area.at[s] == area_gen)
 			continue;
 		corral_info *c = &d->corrals[count];
 		c->area_start = area_used;
@@ -334,7 +348,7 @@ static void find_corrals(dead_corral *d, const deadlock_position *p)
 						d->corral_boxes[box_used++] = (uint16_t)t;
 					}
 				} else if (d->area.at[t] != area_gen) {
-					assert(!marked(&d->reach, t));
+					assert(!player_reaches(d, t));
 					d->area.at[t] = area_gen;
 					d->area_of[t] = (uint16_t)count;
 					d->area_squares[area_used++] = (uint16_t)t;
@@ -656,7 +670,7 @@ static int is_pi_corral(dead_corral *d, const deadlock_position *p, unsigned cor
 				continue;
 			if (!in_area(d, to, corral))
 				return 0; /* not (I) */
-			if (!marked(&d->reach, from))
+			if (!player_reaches(d, from))
 				return 0; /* not (P) */
 		}
 	}

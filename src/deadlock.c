@@ -235,6 +235,12 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	return DEADLOCK_NONE;
 }
 
+void deadlock_given_reach(deadlock_checker *c, const struct reach *r)
+{
+	if (c->corral)
+		dead_corral_given_reach(c->corral, r);
+}
+
 int deadlock_pi_corral(deadlock_checker *c, const deadlock_position *p, uint8_t *allowed)
 {
 	return c->corral ? dead_corral_pi(c->corral, p, allowed) : 0;

@@ -49,8 +49,8 @@ typedef struct deadlock_proof {
  * block it), with some frozen box of that group off a goal? `dead` is the
  * dead-square map to use (b->dead, or a refined one). On a deadlock fills
  * proof (kind DEADLOCK_FREEZE, the frozen boxes) and returns 1. */
-int dead_freeze_check(const board *b, const uint8_t *occupied, const uint8_t *dead,
-                      unsigned square, deadlock_proof *proof);
+int dead_freeze_check(const board *b, const uint8_t *occupied, const uint8_t *dead, unsigned square,
+                      deadlock_proof *proof);
 /* Mark every box of the position that can never move again (frozen[s] = 1
  * for such box squares, 0 elsewhere); returns how many. Used to turn frozen
  * boxes into walls. */
@@ -91,6 +91,11 @@ int dead_corral_check(dead_corral *d, const deadlock_position *p, uint64_t node_
  * pushes the search needs to generate, and returns 1; returns 0 (allowed
  * untouched) when every push must be generated. */
 int dead_corral_pi(dead_corral *d, const deadlock_position *p, uint8_t *allowed);
+/* The player's region of the position the next check or PI call looks at,
+ * already flooded by the caller (reach_has(r, s) for each square), so the
+ * corral code need not flood it again; NULL: flood it. */
+struct reach;
+void dead_corral_given_reach(dead_corral *d, const struct reach *r);
 
 /* ---- deadlock.c: the one entry point ------------------------------------ */
 typedef struct deadlock_checker deadlock_checker;
@@ -116,5 +121,7 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 /* PI-corral pruning through the checker's corral detector (see
  * dead_corral_pi); 0 when the checker has no corral detector. */
 int deadlock_pi_corral(deadlock_checker *c, const deadlock_position *p, uint8_t *allowed);
+/* See dead_corral_given_reach: for the next call only; clear it with NULL. */
+void deadlock_given_reach(deadlock_checker *c, const struct reach *r);
 
 #endif

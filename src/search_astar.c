@@ -287,8 +287,13 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	}
 	if (s->deadlocks) {
 		deadlock_position child = {s->b, s->occupied, s->probe_boxes, s->probe_player};
-		if (deadlock_check(s->deadlocks, &child, to, CORRAL_BUDGET, &s->proof) !=
-		    DEADLOCK_NONE) {
+		/* The push modes flooded the child's player region already. */
+		if (s->mode != HAKO_OPTIMAL_MOVES)
+			deadlock_given_reach(s->deadlocks, &s->child_reach);
+		deadlock_kind kind =
+		    deadlock_check(s->deadlocks, &child, to, CORRAL_BUDGET, &s->proof);
+		deadlock_given_reach(s->deadlocks, NULL);
+		if (kind != DEADLOCK_NONE) {
 			s->stats.pruned++;
 			return ADD_PRUNED;
 		}
@@ -340,7 +345,9 @@ static add_result expand(search *s, uint32_t index)
 	int restricted = 0;
 	if (s->deadlocks && s->mode != HAKO_OPTIMAL_MOVES) {
 		deadlock_position here = {b, s->occupied, boxes, player};
+		deadlock_given_reach(s->deadlocks, &s->here);
 		restricted = deadlock_pi_corral(s->deadlocks, &here, s->allowed);
+		deadlock_given_reach(s->deadlocks, NULL);
 	}
 	add_result result = ADD_OK;
 	for (int i = 0; i < count && result != ADD_NOMEM; i++) {
