@@ -365,11 +365,9 @@ int cmd_deadlocks(int argc, char **argv)
 	long single = 1;
 	code = check_selection(&args, &file, &single);
 	char *text = NULL, *steps = NULL;
-	size_t length = 0;
-	if (code == 0 && args.moves && strcmp(args.moves, "-") == 0 &&
-	    input_read("-", &text, &length) != 0)
+	if (code == 0 && args.moves && input_argument("deadlocks", args.moves, &text) != 0)
 		code = EXIT_INPUT;
-	if (code == 0 && args.moves && !(steps = expand_moves(text ? text : args.moves)))
+	if (code == 0 && args.moves && !(steps = expand_moves(text)))
 		code = EXIT_INPUT;
 	if (code == 0)
 		code = run_deadlocks(&args, &file, single, steps);

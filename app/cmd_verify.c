@@ -154,19 +154,9 @@ int cmd_verify(int argc, char **argv)
 	if (input_load(&file, args.file) != 0)
 		return EXIT_INPUT;
 	char *lurd = NULL;
-	size_t length = 0;
-	if (args.lurd && strcmp(args.lurd, "-") == 0) {
-		if (input_read("-", &lurd, &length) != 0) {
-			input_free(&file);
-			return EXIT_INPUT;
-		}
-	} else if (args.lurd) {
-		lurd = strdup(args.lurd);
-		if (!lurd) {
-			fputs("hako: verify: out of memory\n", stderr);
-			input_free(&file);
-			return EXIT_INPUT;
-		}
+	if (args.lurd && input_argument("verify", args.lurd, &lurd) != 0) {
+		input_free(&file);
+		return EXIT_INPUT;
 	}
 	code = run_verify(&args, &file, lurd);
 	free(lurd);

@@ -62,6 +62,19 @@ int input_read(const char *path, char **text, size_t *length)
 	return 0;
 }
 
+int input_argument(const char *command, const char *arg, char **text)
+{
+	size_t length = 0;
+	if (strcmp(arg, "-") == 0)
+		return input_read("-", text, &length);
+	*text = strdup(arg);
+	if (!*text) {
+		fprintf(stderr, "hako: %s: out of memory\n", command);
+		return -1;
+	}
+	return 0;
+}
+
 void input_format_error(const char *name, const hako_error *err, char *out, size_t size)
 {
 	if (err->line > 0 && err->column > 0)

@@ -18,6 +18,11 @@ typedef struct input_file {
  * Prints "hako: PATH: reason" and returns -1 on failure. */
 int input_read(const char *path, char **text, size_t *length);
 
+/* A command's text argument that may be "-" for standard input (a LURD, a
+ * move list): a malloc'd copy of the argument, or all of stdin. Prints
+ * why and returns -1 on failure. */
+int input_argument(const char *command, const char *arg, char **text);
+
 /* Read and parse a collection. On failure prints the error (the parse
  * error as NAME:LINE:COLUMN: message) and returns EXIT_INPUT; else 0. */
 int input_load(input_file *file, const char *path);
