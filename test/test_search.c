@@ -75,16 +75,20 @@ static void unsolvable_is_proven(void **state)
 	hako_level_free(level);
 }
 
+/* Eight boxes round the player: search enough to be stopped by a limit or
+ * a cancel, and to compare two runs of. */
+static const char eight_boxes[] = "###########\n"
+                                  "# .  .  . #\n"
+                                  "# $ $ $ $ #\n"
+                                  "#.   @   .#\n"
+                                  "# $ $ $ $ #\n"
+                                  "# .  .  . #\n"
+                                  "###########\n";
+
 static void limits_are_outcomes(void **state)
 {
 	(void)state;
-	hako_level *level = tu_level("###########\n"
-	                             "# .  .  . #\n"
-	                             "# $ $ $ $ #\n"
-	                             "#.   @   .#\n"
-	                             "# $ $ $ $ #\n"
-	                             "# .  .  . #\n"
-	                             "###########\n");
+	hako_level *level = tu_level(eight_boxes);
 	hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 3);
 	assert_int_equal(r.outcome, HAKO_NODE_LIMIT);
 	assert_int_equal(r.stats.expanded, 3);
@@ -110,13 +114,7 @@ static int cancel_at_once(void *user, const hako_stats *stats)
 static void progress_can_cancel(void **state)
 {
 	(void)state;
-	hako_level *level = tu_level("###########\n"
-	                             "# .  .  . #\n"
-	                             "# $ $ $ $ #\n"
-	                             "#.   @   .#\n"
-	                             "# $ $ $ $ #\n"
-	                             "# .  .  . #\n"
-	                             "###########\n");
+	hako_level *level = tu_level(eight_boxes);
 	hako_solver_options o;
 	hako_solver_options_init(&o);
 	o.optimal = HAKO_OPTIMAL_MOVES;
@@ -280,13 +278,7 @@ static void goal_macros_in_fast_mode(void **state)
 static void deterministic(void **state)
 {
 	(void)state;
-	hako_level *level = tu_level("###########\n"
-	                             "# .  .  . #\n"
-	                             "# $ $ $ $ #\n"
-	                             "#.   @   .#\n"
-	                             "# $ $ $ $ #\n"
-	                             "# .  .  . #\n"
-	                             "###########\n");
+	hako_level *level = tu_level(eight_boxes);
 	hako_solve_result a = solve(level, HAKO_OPTIMAL_PUSHES, 20000);
 	hako_solve_result b = solve(level, HAKO_OPTIMAL_PUSHES, 20000);
 	assert_int_equal(a.outcome, b.outcome);
