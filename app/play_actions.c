@@ -199,7 +199,8 @@ static char *read_text(const char *path, char *error, size_t error_size)
 	char *text = f ? malloc(IMPORT_MAX + 1) : NULL;
 	size_t length = text ? fread(text, 1, IMPORT_MAX, f) : 0;
 	if (!f || !text || ferror(f)) {
-		snprintf(error, error_size, "%s: %s", path, strerror(f ? ENOMEM : errno));
+		int reason = !f ? errno : !text ? ENOMEM : EIO;
+		snprintf(error, error_size, "%s: %s", path, strerror(reason));
 		free(text);
 		text = NULL;
 	} else {
@@ -213,7 +214,8 @@ static char *read_text(const char *path, char *error, size_t error_size)
 /* Play a LURD file from the start of the level: one undoable action. */
 void play_import(play_state *st)
 {
-	char path[1024] = "", error[300];
+	/* Room for the whole path and the reason: nothing is cut off. */
+	char path[1024] = "", error[1024 + 160];
 	if (!st->game || !term_prompt("Import a LURD file for this level:", path, sizeof path) ||
 	    !path[0])
 		return;
