@@ -226,6 +226,7 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	    check_walled(c, p, proof) != DEADLOCK_NONE)
 		return DEADLOCK_SIMPLE;
 	if ((c->use & DEADLOCK_USE_BIPARTITE) &&
+	    (frozen_count > 0 || !(c->use & DEADLOCK_BIPARTITE_FROZEN_ONLY)) &&
 	    dead_bipartite_check(c->bipartite, p, frozen_count > 0 ? c->frozen : NULL, proof))
 		return DEADLOCK_BIPARTITE;
 	if ((c->use & DEADLOCK_USE_CORRAL) && node_budget > 0 &&

@@ -107,7 +107,12 @@ enum {
 	DEADLOCK_USE_DIAGONAL = 1 << 2,
 	DEADLOCK_USE_CORRAL = 1 << 3,
 	DEADLOCK_USE_FROZEN_WALLS = 1 << 4,
-	DEADLOCK_USE_ALL = (1 << 5) - 1
+	DEADLOCK_USE_ALL = (1 << 5) - 1,
+	/* Not a detector: run the bipartite check only when some box is
+	 * frozen. Without frozen boxes it finds exactly the positions whose
+	 * matching bound is infinite, which a caller computing that bound
+	 * (the search) already rejects. */
+	DEADLOCK_BIPARTITE_FROZEN_ONLY = 1 << 5
 };
 
 deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use);

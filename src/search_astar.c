@@ -201,7 +201,8 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		}
 	}
 	if (st == HAKO_OK && o->deadlock_detection) {
-		s->deadlocks = deadlock_checker_new(b, &s->mem, DEADLOCK_USE_ALL);
+		s->deadlocks = deadlock_checker_new(
+		    b, &s->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
 		s->proof.boxes =
 		    memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
 		s->allowed = memory_calloc(&s->mem, (size_t)b->square_count + 1);
