@@ -23,22 +23,22 @@ extern const char board_walk_letter[4]; /* "lurd" */
 extern const char board_push_letter[4]; /* "LURD" */
 
 typedef struct board {
-	int width, height;      /* of the level grid */
-	int square_count;       /* compact floor squares: those the player can ever reach */
-	int box_count;          /* boxes == goals that take part in play */
+	int width, height;       /* of the level grid */
+	int square_count;        /* compact floor squares: those the player can ever reach */
+	int box_count;           /* boxes == goals that take part in play */
 	int32_t *grid_to_square; /* width*height; -1 for walls and unreachable squares */
 	int32_t *square_to_grid;
-	uint16_t *neighbor;     /* [square * 4 + dir]; SQUARE_NONE for a wall */
+	uint16_t *neighbor; /* [square * 4 + dir]; SQUARE_NONE for a wall */
 	/* [square * 4 + dir]: a label for the neighbour in direction dir among
 	 * the connected components of the floor without `square`: two
 	 * neighbours with the same label are connected when a box stands on
 	 * `square`. SIDE_NONE where the neighbour is a wall. */
 	uint8_t *side;
-	uint8_t *is_goal;       /* per square */
-	uint16_t *goals;        /* box_count goal squares, ascending */
+	uint8_t *is_goal; /* per square */
+	uint16_t *goals;  /* box_count goal squares, ascending */
 	uint16_t start_player;
-	uint16_t *start_boxes;  /* box_count squares, ascending */
-	uint8_t *dead;          /* per square: a lone box here can reach no goal */
+	uint16_t *start_boxes; /* box_count squares, ascending */
+	uint8_t *dead;         /* per square: a lone box here can reach no goal */
 	/* [goal_index * square_count + square]: fewest pushes that bring a lone
 	 * box from square to that goal, with the player starting on any side;
 	 * DISTANCE_INFINITE if impossible. */
@@ -46,7 +46,7 @@ typedef struct board {
 	/* Set when the level cannot be solved for reasons seen at build time
 	 * (a box or an empty goal the player can never get to). */
 	int unsolvable;
-	size_t bytes;           /* memory held by this board */
+	size_t bytes; /* memory held by this board */
 } board;
 
 hako_status board_build(const struct hako_level *level, board *b);
@@ -65,6 +65,32 @@ static inline int board_x(const board *b, unsigned square)
 static inline int board_y(const board *b, unsigned square)
 {
 	return (int)(b->square_to_grid[square] / b->width);
+}
+
+/* The square one step along a and one along c from s, whichever way round
+ * is open; SQUARE_NONE when neither is (or the square is a wall). */
+static inline uint16_t board_diagonal(const board *b, unsigned s, unsigned a, unsigned c)
+{
+	uint16_t t = board_next(b, s, a);
+	if (t != SQUARE_NONE)
+		return board_next(b, t, c);
+	t = board_next(b, s, c);
+	return t == SQUARE_NONE ? SQUARE_NONE : board_next(b, t, a);
+}
+
+/* Box i of the ascending list `boxes` moves to square `to`; the list is
+ * kept ascending. */
+static inline void board_move_box(uint16_t *boxes, int count, int i, unsigned to)
+{
+	while (i > 0 && boxes[i - 1] > to) {
+		boxes[i] = boxes[i - 1];
+		i--;
+	}
+	while (i + 1 < count && boxes[i + 1] < to) {
+		boxes[i] = boxes[i + 1];
+		i++;
+	}
+	boxes[i] = (uint16_t)to;
 }
 
 /* dead_simple.c: mark squares from which a lone box reaches no goal by

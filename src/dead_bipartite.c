@@ -34,10 +34,10 @@ struct dead_bipartite {
 	uint32_t stamp;
 	int *stack_box, *stack_goal;
 	/* Reachability with frozen boxes as walls, for the last frozen set. */
-	uint8_t *reach;                 /* [goal * squares + square] */
-	uint64_t reach_key;             /* hash of the frozen set it was made for; 0: none */
+	uint8_t *reach;     /* [goal * squares + square] */
+	uint64_t reach_key; /* hash of the frozen set it was made for; 0: none */
 	uint16_t *queue;
-	const uint16_t *boxes;          /* the position being matched */
+	const uint16_t *boxes; /* the position being matched */
 	const uint8_t *frozen;
 	int use_walls;
 };
@@ -100,21 +100,13 @@ static void pull_from_goal(dead_bipartite *d, int gi, const uint8_t *frozen)
 	}
 }
 
-static uint64_t frozen_key(const board *b, const uint16_t *boxes, const uint8_t *frozen)
-{
-	uint64_t key = 0;
-	for (int i = 0; i < b->box_count; i++)
-		if (frozen[boxes[i]])
-			key = (key ^ boxes[i]) * 0x100000001B3ull + 0x9E3779B97F4A7C15ull;
-	return key;
-}
-
 static int can_reach(const dead_bipartite *d, int box, int gi)
 {
 	unsigned square = d->boxes[box];
 	if (d->use_walls)
 		return d->reach[(size_t)gi * (size_t)d->b->square_count + square];
-	return d->b->distance[(size_t)gi * (size_t)d->b->square_count + square] != DISTANCE_INFINITE;
+	return d->b->distance[(size_t)gi * (size_t)d->b->square_count + square] !=
+	       DISTANCE_INFINITE;
 }
 
 /* Find an augmenting path from box `root` (Kuhn's algorithm, iterative). */
@@ -127,7 +119,8 @@ static int augment(dead_bipartite *d, int root)
 		int box = d->stack_box[depth];
 		int gi = d->stack_goal[depth] + 1;
 		for (; gi < n; gi++) {
-			if (d->visited[gi] == d->stamp || d->box_of_goal[gi] == -2 || !can_reach(d, box, gi))
+			if (d->visited[gi] == d->stamp || d->box_of_goal[gi] == -2 ||
+			    !can_reach(d, box, gi))
 				continue;
 			break;
 		}
@@ -162,7 +155,7 @@ int dead_bipartite_check(dead_bipartite *d, const deadlock_position *p, const ui
 	d->frozen = frozen;
 	d->use_walls = 0;
 	if (frozen) {
-		uint64_t key = frozen_key(b, p->boxes, frozen);
+		uint64_t key = dead_freeze_key(b, p->boxes, frozen);
 		if (key != 0) {
 			d->use_walls = 1;
 			if (key != d->reach_key) {
@@ -203,7 +196,8 @@ int dead_bipartite_check(dead_bipartite *d, const deadlock_position *p, const ui
 				proof->boxes[proof->count++] = p->boxes[i];
 				for (int gi = 0; gi < n; gi++)
 					if (d->visited[gi] == d->stamp && d->box_of_goal[gi] >= 0)
-						proof->boxes[proof->count++] = p->boxes[d->box_of_goal[gi]];
+						proof->boxes[proof->count++] =
+						    p->boxes[d->box_of_goal[gi]];
 			}
 			return 1;
 		}

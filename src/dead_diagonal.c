@@ -69,19 +69,6 @@ static int diagonal_taken(const uint8_t *occupied, uint16_t s)
 	return s == SQUARE_NONE || occupied[s];
 }
 
-/* The square one step along a and one along c from s; SQUARE_NONE (a wall)
- * when both ways round are walls or the square itself is one. */
-static uint16_t diagonal_step(const board *b, unsigned s, unsigned a, unsigned c)
-{
-	uint16_t t = board_next(b, s, a);
-	if (t != SQUARE_NONE)
-		return board_next(b, t, c);
-	t = board_next(b, s, c);
-	if (t != SQUARE_NONE)
-		return board_next(b, t, a);
-	return SQUARE_NONE;
-}
-
 /* An empty square with a box or a wall on each of its four sides. */
 static int diagonal_inner(const board *b, const uint8_t *occupied, uint16_t s)
 {
@@ -107,7 +94,7 @@ static uint16_t diagonal_end(const board *b, const uint8_t *occupied, unsigned e
 	for (;;) {
 		if (diagonal_walls(b, e, a, c))
 			return (uint16_t)e;
-		uint16_t beyond = diagonal_step(b, e, a, c);
+		uint16_t beyond = board_diagonal(b, e, a, c);
 		if (diagonal_inner(b, occupied, beyond)) {
 			e = beyond;
 			continue;
@@ -141,9 +128,9 @@ static int diagonal_segment(const board *b, const uint8_t *occupied, unsigned e,
 	diagonal_note(b, occupied, board_next(b, first, back_a), proof, &count, &off_goal);
 	diagonal_note(b, occupied, board_next(b, first, back_c), proof, &count, &off_goal);
 	if (!diagonal_walls(b, first, back_a, back_c))
-		diagonal_note(b, occupied, diagonal_step(b, first, back_a, back_c), proof, &count,
+		diagonal_note(b, occupied, board_diagonal(b, first, back_a, back_c), proof, &count,
 		              &off_goal);
-	for (uint16_t s = first;; s = diagonal_step(b, s, a, c)) {
+	for (uint16_t s = first;; s = board_diagonal(b, s, a, c)) {
 		assert(diagonal_inner(b, occupied, s));
 		if (b->is_goal[s])
 			return 0;
@@ -153,7 +140,7 @@ static int diagonal_segment(const board *b, const uint8_t *occupied, unsigned e,
 			break;
 	}
 	if (!diagonal_walls(b, last, a, c))
-		diagonal_note(b, occupied, diagonal_step(b, last, a, c), proof, &count, &off_goal);
+		diagonal_note(b, occupied, board_diagonal(b, last, a, c), proof, &count, &off_goal);
 	if (!off_goal)
 		return 0;
 	if (proof) {
@@ -172,7 +159,7 @@ int dead_diagonal_check(const board *b, const uint8_t *occupied, unsigned square
 	uint16_t near[8];
 	for (unsigned d = 0; d < 4; d++) {
 		near[d] = board_next(b, square, d);
-		near[4 + d] = diagonal_step(b, square, d, (d + 1) & 3);
+		near[4 + d] = board_diagonal(b, square, d, (d + 1) & 3);
 	}
 	for (int i = 0; i < 8; i++) {
 		if (!diagonal_inner(b, occupied, near[i]))

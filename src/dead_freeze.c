@@ -263,3 +263,12 @@ int dead_freeze_frozen(const board *b, const uint8_t *occupied, const uint16_t *
 	}
 	return count;
 }
+
+uint64_t dead_freeze_key(const board *b, const uint16_t *boxes, const uint8_t *frozen)
+{
+	uint64_t key = 0;
+	for (int i = 0; i < b->box_count; i++)
+		if (frozen[boxes[i]])
+			key = (key ^ boxes[i]) * 0x100000001B3ull + 0x9E3779B97F4A7C15ull;
+	return key;
+}

@@ -84,16 +84,6 @@ static int player_walled_in(const deadlock_position *p)
 	return 1;
 }
 
-/* The square diagonally between sides a and b of s (a wall: SQUARE_NONE). */
-static uint16_t diagonal(const board *b, unsigned s, unsigned a, unsigned c)
-{
-	uint16_t t = board_next(b, s, a);
-	if (t != SQUARE_NONE)
-		return board_next(b, t, c);
-	t = board_next(b, s, c);
-	return t == SQUARE_NONE ? SQUARE_NONE : board_next(b, t, a);
-}
-
 /* After a push onto `to`, could the pushed box border an area the player
  * cannot reach? Not when all free sides of `to` are joined to each other
  * around it through its eight neighbours: the square the box came from is
@@ -112,7 +102,7 @@ static int may_border_corral(const deadlock_position *p, unsigned to)
 	int free_square[8], free_sides = 0;
 	for (unsigned d = 0; d < 4; d++) {
 		uint16_t side = board_next(b, to, d);
-		uint16_t corner = diagonal(b, to, d, (d + 1) & 3);
+		uint16_t corner = board_diagonal(b, to, d, (d + 1) & 3);
 		free_square[2 * d] = side != SQUARE_NONE && !p->occupied[side];
 		free_square[2 * d + 1] = corner != SQUARE_NONE && !p->occupied[corner];
 		free_sides += free_square[2 * d];
@@ -154,21 +144,12 @@ static int local_squares(const deadlock_position *p, unsigned pushed, const uint
 	return p->b->box_count;
 }
 
-static uint64_t frozen_set_key(const deadlock_position *p, const uint8_t *frozen)
-{
-	uint64_t key = 0;
-	for (int i = 0; i < p->b->box_count; i++)
-		if (frozen[p->boxes[i]])
-			key = (key ^ p->boxes[i]) * 0x100000001B3ull + 0x9E3779B97F4A7C15ull;
-	return key;
-}
-
 /* Dead squares recomputed with the frozen boxes as walls: a free box on a
  * square that became dead can no longer reach any goal. */
 static deadlock_kind check_walled(deadlock_checker *c, const deadlock_position *p,
                                   deadlock_proof *proof)
 {
-	uint64_t key = frozen_set_key(p, c->frozen);
+	uint64_t key = dead_freeze_key(c->b, p->boxes, c->frozen);
 	if (key == 0)
 		return DEADLOCK_NONE;
 	if (key != c->walled_key) {
@@ -219,7 +200,6 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 				return DEADLOCK_DIAGONAL;
 	int frozen_count = 0;
 	if (c->use & (DEADLOCK_USE_FROZEN_WALLS | DEADLOCK_USE_BIPARTITE)) {
-		memset(c->frozen, 0, (size_t)b->square_count);
 		frozen_count = dead_freeze_frozen(b, p->occupied, p->boxes, b->dead, c->frozen);
 	}
 	if ((c->use & DEADLOCK_USE_FROZEN_WALLS) && frozen_count > 0 &&

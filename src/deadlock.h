@@ -57,6 +57,10 @@ int dead_freeze_check(const board *b, const uint8_t *occupied, const uint8_t *de
 int dead_freeze_frozen(const board *b, const uint8_t *occupied, const uint16_t *boxes,
                        const uint8_t *dead, uint8_t *frozen);
 
+/* A 64-bit key of the set of frozen boxes (0 when none is frozen), for
+ * caching what was computed for one frozen set. */
+uint64_t dead_freeze_key(const board *b, const uint16_t *boxes, const uint8_t *frozen);
+
 /* ---- dead_diagonal.c ----------------------------------------------------
  * A closed diagonal deadlock through the box on `square`. */
 int dead_diagonal_check(const board *b, const uint8_t *occupied, unsigned square,

@@ -81,18 +81,10 @@ static void place_start(hako_game *g)
 /* Move the box on `from` to `to`, keeping the box list ascending. */
 static void move_box(hako_game *g, unsigned from, unsigned to)
 {
-	int count = g->b.box_count, i = 0;
+	int i = 0;
 	while (g->boxes[i] != from)
 		i++;
-	while (i > 0 && g->boxes[i - 1] > to) {
-		g->boxes[i] = g->boxes[i - 1];
-		i--;
-	}
-	while (i + 1 < count && g->boxes[i + 1] < to) {
-		g->boxes[i] = g->boxes[i + 1];
-		i++;
-	}
-	g->boxes[i] = (uint16_t)to;
+	board_move_box(g->boxes, g->b.box_count, i, to);
 	g->occupied[from] = 0;
 	g->occupied[to] = 1;
 }

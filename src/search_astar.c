@@ -237,20 +237,6 @@ static void search_close(search *s)
 	zobrist_free(&s->keys);
 }
 
-/* Box i of `boxes` moves to `to`; keep the list ascending. */
-static void move_box(uint16_t *boxes, int count, int i, uint16_t to)
-{
-	while (i > 0 && boxes[i - 1] > to) {
-		boxes[i] = boxes[i - 1];
-		i--;
-	}
-	while (i + 1 < count && boxes[i + 1] < to) {
-		boxes[i] = boxes[i + 1];
-		i++;
-	}
-	boxes[i] = to;
-}
-
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
 
 /* The probe (s->probe_boxes, s->probe_player, with s->occupied showing
@@ -393,7 +379,7 @@ static add_result expand(search *s, uint32_t index)
 				extra = (uint32_t)(k > 0 ? k : 0);
 			}
 			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
-			move_box(s->probe_boxes, count, i, to);
+			board_move_box(s->probe_boxes, count, i, to);
 			if (s->mode == HAKO_OPTIMAL_MOVES)
 				s->probe_player = (uint16_t)stand;
 			else
