@@ -1,4 +1,4 @@
-/* solution.c — LURD text (run-length parsing, expansion, writing, wrapping)
+/* solution.c — LURD text (run-length parsing, expansion, writing)
  * and the independent verifier that replays it. The replay works only on
  * the level's XSB squares, copied into a scratch grid: it shares no code
  * with the solver's board, move generator or search, so a bug there cannot
@@ -313,42 +313,6 @@ char *solution_run_length(const char *lurd)
 			length += solution_write_count(out + length, run);
 		out[length++] = c;
 		p += run;
-	}
-	out[length] = '\0';
-	return out;
-}
-
-char *solution_wrap(const char *lurd, int columns)
-{
-	if (columns < 1)
-		columns = 70;
-	size_t capacity = 2 * strlen(lurd) + 1; /* at worst a newline after each character */
-	char *out = malloc(capacity);
-	if (!out)
-		return NULL;
-	size_t length = 0, line = 0;
-	const char *p = lurd;
-	while (*p != '\0') {
-		if (lurd_is_space(*p)) {
-			p++;
-			continue;
-		}
-		/* A token: a count with what it applies to, or one character. */
-		size_t token = 0;
-		while (lurd_is_digit(p[token]))
-			token++;
-		if (p[token] != '\0' && !lurd_is_space(p[token]))
-			token++;
-		if (token == 0)
-			token = 1;
-		if (line > 0 && line + token > (size_t)columns) {
-			out[length++] = '\n';
-			line = 0;
-		}
-		memcpy(out + length, p, token);
-		length += token;
-		line += token;
-		p += token;
 	}
 	out[length] = '\0';
 	return out;

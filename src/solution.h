@@ -1,6 +1,7 @@
 /* solution.h — LURD text helpers shared inside libhako (the public replay
- * and expansion live in hako.h): size limits, run-length writing, wrapping
- * for .sok Solution blocks. Owned by solution.c. */
+ * and expansion live in hako.h): size limits and run-length writing.
+ * (.sok Solution blocks are wrapped by level.c's writer.) Owned by
+ * solution.c. */
 #ifndef HAKO_SOLUTION_H
 #define HAKO_SOLUTION_H
 
@@ -21,12 +22,5 @@
  * any other character is copied as it is. malloc'd; NULL when out of
  * memory. hako_lurd_expand() undoes it. */
 char *solution_run_length(const char *lurd);
-
-/* Copy LURD with whitespace removed, broken into lines of at most `columns`
- * characters joined by '\n' (no trailing newline; "" stays ""). A
- * run-length count is never split from the letter or '(' it applies to, so
- * such a line may run a few characters over. columns < 1 means 70 (the
- * width of .sok Solution blocks). malloc'd; NULL when out of memory. */
-char *solution_wrap(const char *lurd, int columns);
 
 #endif

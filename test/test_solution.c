@@ -202,32 +202,6 @@ static void test_run_length(void **state)
 	}
 }
 
-static void test_wrap(void **state)
-{
-	(void)state;
-	char *got = solution_wrap("lurdlurdlu", 4);
-	assert_string_equal(got, "lurd\nlurd\nlu");
-	free(got);
-	got = solution_wrap("lurd", 4);
-	assert_string_equal(got, "lurd");
-	free(got);
-	got = solution_wrap("", 70);
-	assert_string_equal(got, "");
-	free(got);
-	got = solution_wrap("l u\nr d", 0);
-	assert_string_equal(got, "lurd");
-	free(got);
-	/* A count stays with its letter or group. */
-	got = solution_wrap("lur12d3(ud)", 4);
-	assert_string_equal(got, "lur\n12d\n3(ud\n)");
-	char *back = hako_lurd_expand(got, NULL);
-	assert_string_equal(back, "lur"
-	                          "dddddddddddd"
-	                          "ududud");
-	free(back);
-	free(got);
-}
-
 /* --------------------------------------------------------------- replay */
 
 static const char *const corridor = "######\n#@$ .#\n######\n";
@@ -518,13 +492,20 @@ static void test_xsokoban_1(void **state)
 		expect_solves(level, "XSokoban 1", f[3], 230, 97);
 		expect_case_flips_fail(level, f[3]);
 
-		/* Run-length and wrapped forms replay the same. */
+		/* The run-length form, written into a .sok (wrapped at 70
+		 * columns) and read back, replays the same. */
 		char *short_form = solution_run_length(f[3]);
-		char *wrapped = solution_wrap(short_form, 70);
 		assert_true(strlen(short_form) < strlen(f[3]));
-		assert_non_null(strchr(wrapped, '\n'));
-		expect_solves(level, "XSokoban 1 (run-length, wrapped)", wrapped, 230, 97);
-		free(wrapped);
+		const char *const forms[] = {short_form};
+		char *sok = hako_level_to_sok(level, forms, 1);
+		assert_non_null(strstr(sok, "Solution\n"));
+		hako_level *back = NULL;
+		assert_int_equal(hako_level_parse(sok, strlen(sok), "sok", &back, NULL), HAKO_OK);
+		assert_int_equal(hako_level_solution_count(back), 1);
+		expect_solves(back, "XSokoban 1 (run-length, .sok)", hako_level_solution(back, 0),
+		              230, 97);
+		hako_level_free(back);
+		free(sok);
 		free(short_form);
 
 		/* One letter changed: the first 'u' as 'd' walks into the wall
@@ -562,7 +543,6 @@ int main(void)
 	    cmocka_unit_test(test_expand_errors),
 	    cmocka_unit_test(test_expand_limits),
 	    cmocka_unit_test(test_run_length),
-	    cmocka_unit_test(test_wrap),
 	    cmocka_unit_test(test_replay_push),
 	    cmocka_unit_test(test_replay_walls),
 	    cmocka_unit_test(test_replay_case),
