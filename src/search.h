@@ -29,6 +29,30 @@ hako_status search_astar(const board *b, const hako_solver_options *options,
                          search_result *result);
 void search_result_free(search_result *result);
 
+/* A search that runs in slices, so that a portfolio (portfolio.c) can
+ * interleave several in one thread (reproducible: the same slices in the
+ * same order) or give each its own thread. Each engine owns its memory
+ * budget (options->memory_limit, already this engine's share) and checks
+ * options->time_limit itself as well.
+ *
+ *     void *e = engine->open(b, options, &status);   NULL: status says why
+ *     while (!engine->step(e, 256, &result)) ...      256 expansions a slice
+ *     engine->close(e);
+ *
+ * step returns 0 while the search goes on, 1 when it has finished with
+ * *result filled (solved with the pushes, unsolvable when proven, or
+ * timeout / memout / node-limit). stats may be read between steps. */
+typedef struct search_engine {
+	const char *name;
+	void *(*open)(const board *b, const hako_solver_options *options, hako_status *status);
+	int (*step)(void *self, uint64_t nodes, search_result *result);
+	void (*stats)(const void *self, hako_stats *out);
+	void (*close)(void *self);
+} search_engine;
+
+/* search_fast.c: feature-space search (FESS) over box moves. */
+extern const search_engine search_engine_fess;
+
 /* Monotonic seconds (clock_gettime). */
 double search_now(void);
 
