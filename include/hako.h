@@ -276,6 +276,12 @@ typedef struct hako_solver_options {
 	/* 1 (the default): tunnel macros (push-optimal and fast modes). 0: off,
 	 * for comparisons. */
 	int macros;
+	/* Threads for the fast mode (HAKO_OPTIMAL_NONE), which runs a
+	 * portfolio of searches: 0 or 1 (the default) interleaves them in the
+	 * calling thread, reproducibly; 2 or more gives them their own. The
+	 * library does not guess the number of cores. The optimal modes use
+	 * one thread. */
+	int threads;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);

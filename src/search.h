@@ -50,6 +50,24 @@ typedef struct search_engine {
 	void (*close)(void *self);
 } search_engine;
 
+/* search_astar.c: the A* above as an engine; with HAKO_OPTIMAL_NONE the
+ * weighted A* of the fast mode. search_astar() runs it to the end. */
+extern const search_engine search_engine_astar;
+
+/* portfolio.c: run several engines on one level and take the first that
+ * solves it or proves it unsolvable. threads <= 1: interleaved in the
+ * calling thread, in fixed slices, round robin — the same result every
+ * time unless a time limit ends it. threads >= 2: up to `threads` threads
+ * (the calling thread is one), engines spread over them round robin.
+ * Each engine gets an equal share of options->memory_limit and the whole
+ * node and time limit; a timeout or memout of one leaves the others
+ * running. options->progress is called from the calling thread only, with
+ * the stats summed over the engines; nonzero stops them all. The result's
+ * stats are summed too (seconds: the portfolio's wall time). */
+hako_status search_portfolio(const board *b, const hako_solver_options *options,
+                             const search_engine *const *engines, int engine_count, int threads,
+                             search_result *result);
+
 /* search_fast.c: feature-space search (FESS) over box moves. */
 extern const search_engine search_engine_fess;
 

@@ -81,6 +81,7 @@ typedef struct search {
 	room_push *macro;    /* room_macro_capacity(rooms) pushes */
 	hako_stats stats;
 	double started;
+	hako_solver_options options; /* a copy: the engine outlives the caller's */
 } search;
 
 double search_now(void)
@@ -477,15 +478,16 @@ static int out_of_time(const search *s, const hako_solver_options *o)
 	return o->time_limit > 0 && search_now() - s->started >= o->time_limit;
 }
 
-static hako_status run(search *s, const hako_solver_options *o, search_result *out)
+/* Put the start position on the open list; HAKO_SOLVED is never the
+ * answer here (a solved start has h == 0 and is found by the first step).
+ * Returns the outcome that ends the search at once, or -1 to go on. */
+static int push_root(search *s)
 {
 	const board *b = s->b;
 	memcpy(s->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
 	uint32_t h = bound_matching(&s->lower, b, s->probe_boxes);
-	if (h == BOUND_INFINITE) {
-		out->outcome = HAKO_UNSOLVABLE;
-		return HAKO_OK;
-	}
+	if (h == BOUND_INFINITE)
+		return HAKO_UNSOLVABLE;
 	for (int i = 0; i < b->box_count; i++)
 		s->occupied[b->start_boxes[i]] = 1;
 	s->probe_player = s->mode == HAKO_OPTIMAL_MOVES
@@ -494,10 +496,8 @@ static hako_status run(search *s, const hako_solver_options *o, search_result *o
 	for (int i = 0; i < b->box_count; i++)
 		s->occupied[b->start_boxes[i]] = 0;
 	uint32_t root = node_new(s);
-	if (root == NODE_NONE) {
-		out->outcome = HAKO_MEMOUT;
-		return HAKO_OK;
-	}
+	if (root == NODE_NONE)
+		return HAKO_MEMOUT;
 	node *n = node_at(s, root);
 	memset(n, 0, sizeof *n);
 	n->key =
@@ -507,61 +507,143 @@ static hako_status run(search *s, const hako_solver_options *o, search_result *o
 	n->player = s->probe_player;
 	memcpy(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
 	if (tt_insert(&s->table, n->key, root, key_of, s) != HAKO_OK ||
-	    heap_push(&s->open, priority(s, n), root) != HAKO_OK) {
-		out->outcome = HAKO_MEMOUT;
-		return HAKO_OK;
-	}
+	    heap_push(&s->open, priority(s, n), root) != HAKO_OK)
+		return HAKO_MEMOUT;
 	s->stats.generated = 1;
+	return -1;
+}
+
+/* At most `nodes` expansions of the A* loop. The slice boundary sits
+ * before a node is taken off the open list, so how the search is sliced
+ * never changes what it does. Returns the outcome that ends the search,
+ * or -1 when the slice is used up. *path_status is set when the solution's
+ * path cannot be collected. */
+static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status *path_status)
+{
+	const hako_solver_options *o = &s->options;
 	uint64_t interval = o->progress_interval ? o->progress_interval : 65536;
-	out->outcome = HAKO_UNSOLVABLE;
+	uint64_t slice_end = s->stats.expanded + nodes;
+	if (slice_end < nodes)
+		slice_end = UINT64_MAX;
 	while (s->open.count > 0) {
+		if (s->stats.expanded >= slice_end)
+			return -1;
 		heap_item item = heap_pop(&s->open);
-		n = node_at(s, item.node);
+		node *n = node_at(s, item.node);
 		if (n->closed || item.key != priority(s, n))
 			continue; /* a stale entry: the node was improved or expanded */
-		if (n->h == 0)
-			return (out->outcome = HAKO_SOLVED, collect_path(s, item.node, out));
-		if (o->node_limit && s->stats.expanded >= o->node_limit) {
-			out->outcome = HAKO_NODE_LIMIT;
-			break;
+		if (n->h == 0) {
+			*path_status = collect_path(s, item.node, out);
+			return HAKO_SOLVED;
 		}
-		if ((s->stats.expanded & 1023) == 0 && out_of_time(s, o)) {
-			out->outcome = HAKO_TIMEOUT;
-			break;
-		}
+		if (o->node_limit && s->stats.expanded >= o->node_limit)
+			return HAKO_NODE_LIMIT;
+		if ((s->stats.expanded & 1023) == 0 && out_of_time(s, o))
+			return HAKO_TIMEOUT;
 		if (o->progress && s->stats.expanded % interval == 0 && s->stats.expanded > 0) {
 			s->stats.seconds = search_now() - s->started;
 			s->stats.peak_bytes = s->mem.peak;
-			if (o->progress(o->progress_user, &s->stats)) {
-				out->outcome = HAKO_CANCELLED;
-				break;
-			}
+			if (o->progress(o->progress_user, &s->stats))
+				return HAKO_CANCELLED;
 		}
 		n->closed = 1;
 		s->stats.expanded++;
-		if (expand(s, item.node) == ADD_NOMEM) {
-			out->outcome = HAKO_MEMOUT;
-			break;
-		}
+		if (expand(s, item.node) == ADD_NOMEM)
+			return HAKO_MEMOUT;
 	}
-	return HAKO_OK;
+	return HAKO_UNSOLVABLE;
 }
+
+/* ------------------------------------------------------------ the engine */
+
+typedef struct astar_engine {
+	search s;
+	int ended;          /* -1 while searching, else the outcome */
+	hako_status status; /* HAKO_OK, or why the solution has no path */
+} astar_engine;
+
+static void *astar_open(const board *b, const hako_solver_options *options, hako_status *status)
+{
+	astar_engine *e = malloc(sizeof *e);
+	if (!e) {
+		*status = HAKO_ERR_NOMEM;
+		return NULL;
+	}
+	e->status = HAKO_OK;
+	hako_status st = search_open(&e->s, b, options);
+	e->s.options = *options;
+	/* Out of memory while setting up is a memout the first step reports,
+	 * with the stats so far, as any other. */
+	if (st == HAKO_OK)
+		e->ended = push_root(&e->s);
+	else if (st == HAKO_ERR_NOMEM)
+		e->ended = HAKO_MEMOUT;
+	else {
+		search_close(&e->s);
+		free(e);
+		*status = st;
+		return NULL;
+	}
+	*status = HAKO_OK;
+	return e;
+}
+
+static void astar_stats(const void *self, hako_stats *out)
+{
+	const search *s = &((const astar_engine *)self)->s;
+	*out = s->stats;
+	out->seconds = search_now() - s->started;
+	out->peak_bytes = s->mem.peak;
+}
+
+static int astar_step(void *self, uint64_t nodes, search_result *result)
+{
+	astar_engine *e = self;
+	if (e->ended < 0) {
+		memset(result, 0, sizeof *result);
+		e->ended = run_slice(&e->s, nodes, result, &e->status);
+		if (e->ended < 0)
+			return 0;
+		if (e->status != HAKO_OK) {
+			/* No memory for the path: a solution nobody can use. */
+			search_result_free(result);
+			e->ended = HAKO_MEMOUT;
+		}
+	} else {
+		memset(result, 0, sizeof *result);
+	}
+	result->outcome = (hako_outcome)e->ended;
+	astar_stats(e, &result->stats);
+	return 1;
+}
+
+static void astar_close(void *self)
+{
+	astar_engine *e = self;
+	if (!e)
+		return;
+	search_close(&e->s);
+	free(e);
+}
+
+const search_engine search_engine_astar = {"astar", astar_open, astar_step, astar_stats,
+                                           astar_close};
 
 hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result)
 {
 	memset(result, 0, sizeof *result);
-	search s;
-	hako_status st = search_open(&s, b, options);
-	if (st == HAKO_OK)
-		st = run(&s, options, result);
-	else if (st == HAKO_ERR_NOMEM) {
+	hako_status st;
+	astar_engine *e = astar_open(b, options, &st);
+	if (!e) {
+		if (st != HAKO_ERR_NOMEM)
+			return st;
 		result->outcome = HAKO_MEMOUT;
-		st = HAKO_OK;
+		return HAKO_OK;
 	}
-	s.stats.seconds = search_now() - s.started;
-	s.stats.peak_bytes = s.mem.peak;
-	result->stats = s.stats;
-	search_close(&s);
+	while (!astar_step(e, UINT64_MAX, result))
+		continue;
+	st = e->status;
+	astar_close(e);
 	return st;
 }
 

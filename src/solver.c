@@ -32,6 +32,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->progress_interval = 65536;
 	options->deadlock_detection = 1;
 	options->macros = 1;
+	options->threads = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)
@@ -41,6 +42,9 @@ void hako_solve_result_clear(hako_solve_result *result)
 	free(result->solution);
 	memset(result, 0, sizeof *result);
 }
+
+/* The fast mode's portfolio (search_portfolio): add an engine here. */
+static const search_engine *const fast_engines[] = {&search_engine_astar};
 
 /* Replay the pushes from the start, walking the player by shortest paths to
  * the square behind each box. */
@@ -127,7 +131,12 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		return HAKO_OK;
 	}
 	search_result found;
-	st = search_astar(&b, &defaults, &found);
+	if (defaults.optimal == HAKO_OPTIMAL_NONE)
+		st = search_portfolio(&b, &defaults, fast_engines,
+		                      (int)(sizeof fast_engines / sizeof fast_engines[0]),
+		                      defaults.threads, &found);
+	else
+		st = search_astar(&b, &defaults, &found);
 	result->outcome = found.outcome;
 	result->stats = found.stats;
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {

@@ -1,0 +1,302 @@
+/* portfolio.c — several searches on one level, the first to finish wins.
+ *
+ * The engines (search.h) run in slices of PORTFOLIO_SLICE expansions.
+ * With one thread they take turns round robin in the calling thread, so
+ * the same input gives the same result every time (unless a time limit
+ * ends it). With more, the engines are spread over `threads` threads round
+ * robin — the calling thread runs the first group itself — and each thread
+ * interleaves its own group the same way. An engine that solves the level
+ * or proves it unsolvable raises the stop flag; one that times out or runs
+ * out of memory just leaves its turn to the others.
+ *
+ * Only the calling thread calls options->progress, with the stats each
+ * engine published after its last slice, summed. C11 <threads.h> and
+ * <stdatomic.h> are in glibc's libc (2.34+), so libhako stays libc only. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include <time.h>
+
+#include "search.h"
+
+/* Expansions per turn: about a millisecond of A*, short enough that a stop
+ * or a cancel is seen at once, long enough that turns cost nothing. */
+#define PORTFOLIO_SLICE 256
+/* How often the calling thread looks at the others when it has no engine
+ * of its own left to run. */
+#define PORTFOLIO_POLL_NS 10000000L
+
+typedef struct slot {
+	const search_engine *engine;
+	void *self;                  /* NULL before open and after close */
+	hako_solver_options options; /* this engine's: its memory share, no progress */
+	search_result result;        /* filled when done */
+	hako_status open_status;     /* an error open returned, else HAKO_OK */
+	int done;                    /* under the lock */
+	hako_stats published;        /* under the lock: after the last slice */
+} slot;
+
+typedef struct portfolio {
+	slot *slots;
+	int count;
+	int groups; /* engine i runs in group i % groups */
+	const hako_solver_options *options;
+	atomic_int stop;
+	atomic_int winner; /* the slot that solved or proved, -1 while none */
+	mtx_t lock;
+	cnd_t finished;   /* a worker thread ended */
+	int running;      /* worker threads not yet ended, under the lock */
+	int cancelled;    /* the calling thread's alone */
+	uint64_t next_report;
+	double started;
+} portfolio;
+
+static hako_stats portfolio_sum(portfolio *p)
+{
+	hako_stats sum;
+	memset(&sum, 0, sizeof sum);
+	mtx_lock(&p->lock);
+	for (int i = 0; i < p->count; i++) {
+		const hako_stats *s = &p->slots[i].published;
+		sum.expanded += s->expanded;
+		sum.generated += s->generated;
+		sum.reopened += s->reopened;
+		sum.pruned += s->pruned;
+		sum.peak_bytes += s->peak_bytes;
+	}
+	mtx_unlock(&p->lock);
+	sum.seconds = search_now() - p->started;
+	return sum;
+}
+
+/* The calling thread only: progress every progress_interval expansions of
+ * all engines together; a nonzero answer stops them all. */
+static void portfolio_report(portfolio *p)
+{
+	const hako_solver_options *o = p->options;
+	if (!o->progress || p->cancelled)
+		return;
+	hako_stats sum = portfolio_sum(p);
+	if (sum.expanded < p->next_report)
+		return;
+	uint64_t interval = o->progress_interval ? o->progress_interval : 65536;
+	p->next_report = (sum.expanded / interval + 1) * interval;
+	if (o->progress(o->progress_user, &sum)) {
+		p->cancelled = 1;
+		atomic_store(&p->stop, 1);
+	}
+}
+
+static void slot_open(portfolio *p, slot *s, const board *b)
+{
+	hako_status st = HAKO_OK;
+	s->self = s->engine->open(b, &s->options, &st);
+	if (s->self)
+		return;
+	/* No memory even to start is this engine's memout; anything else
+	 * is an error the portfolio reports if no engine gets anywhere. */
+	if (st == HAKO_ERR_NOMEM)
+		s->result.outcome = HAKO_MEMOUT;
+	else
+		s->open_status = st != HAKO_OK ? st : HAKO_ERR_ARGUMENT;
+	mtx_lock(&p->lock);
+	s->done = 1;
+	mtx_unlock(&p->lock);
+}
+
+/* One slice of one engine; publishes its stats. */
+static void slot_step(portfolio *p, int index)
+{
+	slot *s = &p->slots[index];
+	int finished = s->engine->step(s->self, PORTFOLIO_SLICE, &s->result);
+	hako_stats now;
+	s->engine->stats(s->self, &now);
+	mtx_lock(&p->lock);
+	s->published = now;
+	s->done = finished;
+	mtx_unlock(&p->lock);
+	if (finished && (s->result.outcome == HAKO_SOLVED || s->result.outcome == HAKO_UNSOLVABLE)) {
+		int none = -1;
+		atomic_compare_exchange_strong(&p->winner, &none, index);
+		atomic_store(&p->stop, 1);
+	}
+}
+
+/* Run the engines of one group in turns until each has finished or the
+ * stop flag is up; `report`: this is the calling thread. */
+static void group_run(portfolio *p, int group, const board *b, int report)
+{
+	for (int i = group; i < p->count && !atomic_load(&p->stop); i += p->groups)
+		slot_open(p, &p->slots[i], b);
+	for (int active = 1; active && !atomic_load(&p->stop);) {
+		active = 0;
+		for (int i = group; i < p->count && !atomic_load(&p->stop); i += p->groups) {
+			if (!p->slots[i].self || p->slots[i].done)
+				continue;
+			active = 1;
+			slot_step(p, i);
+			if (report)
+				portfolio_report(p);
+		}
+	}
+	for (int i = group; i < p->count; i += p->groups) {
+		if (p->slots[i].self)
+			p->slots[i].engine->close(p->slots[i].self);
+		p->slots[i].self = NULL;
+	}
+}
+
+typedef struct worker {
+	portfolio *p;
+	const board *b;
+	int group;
+	int started; /* its thread was created */
+	thrd_t thread;
+} worker;
+
+static int worker_main(void *argument)
+{
+	worker *w = argument;
+	group_run(w->p, w->group, w->b, 0);
+	mtx_lock(&w->p->lock);
+	w->p->running--;
+	cnd_signal(&w->p->finished);
+	mtx_unlock(&w->p->lock);
+	return 0;
+}
+
+/* The calling thread, its own engines done: report progress until every
+ * worker thread has ended. */
+static void wait_for_workers(portfolio *p)
+{
+	mtx_lock(&p->lock);
+	while (p->running > 0) {
+		struct timespec until;
+		timespec_get(&until, TIME_UTC);
+		until.tv_nsec += PORTFOLIO_POLL_NS;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		cnd_timedwait(&p->finished, &p->lock, &until);
+		mtx_unlock(&p->lock);
+		portfolio_report(p);
+		mtx_lock(&p->lock);
+	}
+	mtx_unlock(&p->lock);
+}
+
+/* No winner: the limit that ended the search, the most telling first. */
+static hako_outcome portfolio_outcome(const portfolio *p, hako_status *status)
+{
+	static const hako_outcome order[] = {HAKO_CANCELLED, HAKO_TIMEOUT, HAKO_MEMOUT,
+	                                     HAKO_NODE_LIMIT};
+	if (p->cancelled)
+		return HAKO_CANCELLED;
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		for (int i = 0; i < p->count; i++)
+			if (p->slots[i].open_status == HAKO_OK && p->slots[i].done &&
+			    p->slots[i].result.outcome == order[k])
+				return order[k];
+	/* No engine could even start on this level. */
+	for (int i = 0; i < p->count; i++)
+		if (p->slots[i].open_status != HAKO_OK)
+			*status = p->slots[i].open_status;
+	return HAKO_MEMOUT;
+}
+
+static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
+                                  const search_engine *const *engines, int engine_count,
+                                  int threads)
+{
+	memset(p, 0, sizeof *p);
+	p->slots = calloc((size_t)engine_count, sizeof *p->slots);
+	if (!p->slots)
+		return HAKO_ERR_NOMEM;
+	if (mtx_init(&p->lock, mtx_plain) != thrd_success) {
+		free(p->slots);
+		return HAKO_ERR_NOMEM;
+	}
+	if (cnd_init(&p->finished) != thrd_success) {
+		mtx_destroy(&p->lock);
+		free(p->slots);
+		return HAKO_ERR_NOMEM;
+	}
+	p->count = engine_count;
+	p->groups = threads <= 1 ? 1 : threads < engine_count ? threads : engine_count;
+	p->options = o;
+	atomic_init(&p->stop, 0);
+	atomic_init(&p->winner, -1);
+	p->started = search_now();
+	uint64_t interval = o->progress_interval ? o->progress_interval : 65536;
+	p->next_report = interval;
+	size_t budget = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
+	for (int i = 0; i < engine_count; i++) {
+		slot *s = &p->slots[i];
+		s->engine = engines[i];
+		s->options = *o;
+		s->options.memory_limit = budget / (size_t)engine_count;
+		s->options.progress = NULL;
+		s->options.progress_user = NULL;
+		s->options.threads = 1;
+	}
+	return HAKO_OK;
+}
+
+hako_status search_portfolio(const board *b, const hako_solver_options *options,
+                             const search_engine *const *engines, int engine_count, int threads,
+                             search_result *result)
+{
+	memset(result, 0, sizeof *result);
+	if (!b || !options || !engines || engine_count < 1)
+		return HAKO_ERR_ARGUMENT;
+	portfolio p;
+	hako_status st = portfolio_init(&p, options, engines, engine_count, threads);
+	if (st != HAKO_OK)
+		return st;
+	worker *workers = calloc((size_t)p.groups, sizeof *workers);
+	if (!workers)
+		p.groups = 1; /* no room to remember threads: run them all here */
+	for (int g = 1; g < p.groups; g++) {
+		workers[g].p = &p;
+		workers[g].b = b;
+		workers[g].group = g;
+		mtx_lock(&p.lock);
+		p.running++;
+		mtx_unlock(&p.lock);
+		if (thrd_create(&workers[g].thread, worker_main, &workers[g]) == thrd_success) {
+			workers[g].started = 1;
+		} else {
+			mtx_lock(&p.lock);
+			p.running--;
+			mtx_unlock(&p.lock);
+		}
+	}
+	group_run(&p, 0, b, 1);
+	/* A group whose thread could not be created runs here, after ours. */
+	for (int g = 1; g < p.groups; g++)
+		if (!workers[g].started)
+			group_run(&p, g, b, 1);
+	wait_for_workers(&p);
+	for (int g = 1; g < p.groups; g++)
+		if (workers[g].started)
+			thrd_join(workers[g].thread, NULL);
+	free(workers);
+
+	int winner = atomic_load(&p.winner);
+	hako_stats sum = portfolio_sum(&p);
+	for (int i = 0; i < p.count; i++) {
+		if (i == winner)
+			*result = p.slots[i].result;
+		else
+			search_result_free(&p.slots[i].result);
+	}
+	if (winner < 0)
+		result->outcome = portfolio_outcome(&p, &st);
+	result->stats = sum;
+	cnd_destroy(&p.finished);
+	mtx_destroy(&p.lock);
+	free(p.slots);
+	return st;
+}
