@@ -1,0 +1,100 @@
+/* fess.h — the pieces of the feature-space search (search_fast.c): box
+ * moves (fess_moves.c) and the plan and features (fess_plan.c).
+ *
+ * A box move takes one box from its square to another square by any
+ * number of pushes of that box alone, the other boxes standing still — the
+ * way a player thinks of a level ("this box goes there"). Every push
+ * sequence of a solution splits into such moves (one per run of pushes of
+ * the same box), so a search over box moves loses no solution; path
+ * reconstruction expands a move into its pushes again. */
+#ifndef HAKO_FESS_H
+#define HAKO_FESS_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "memory.h"
+#include "reach.h"
+#include "search.h"
+
+/* One box move: the box on `from` ends on `to`, the last push toward
+ * `dir` (the player stands on the square before `to`, seen along dir). */
+typedef struct fess_move {
+	uint16_t from, to;
+	uint16_t pushes; /* how many pushes it takes (fewest) */
+	uint8_t dir;
+	uint8_t areas; /* areas of free floor after the move (clamped) */
+} fess_move;
+
+/* Scratch of the box-move breadth-first search; no allocation per call. */
+typedef struct fess_mover {
+	const board *b;
+	uint32_t *seen_stamp; /* per square: seen_mask valid when == generation */
+	uint8_t *seen_mask;   /* bit d: (square, player on side d) queued */
+	uint8_t *done_mask;   /* bit d: that side's component expanded */
+	uint32_t generation;
+	uint32_t *queue;   /* (square << 2 | side) entries, with the push count */
+	uint16_t *depth;   /* per queue entry */
+	uint32_t *prev;    /* per (square << 2 | side): the entry it came from */
+	/* depth-first search of the floor (see analyze) */
+	uint32_t *disc, *low, *end;
+	uint16_t *parent, *stack;
+	uint8_t *next_dir;
+	int components; /* areas of free floor with the moving box lifted */
+	size_t bytes;
+	memory *mem;
+} fess_mover;
+
+hako_status fess_mover_init(fess_mover *m, const board *b, memory *mem);
+void fess_mover_free(fess_mover *m);
+
+/* Every box move of the box on `origin`: `occupied` is the position (the
+ * box on origin included; it is restored before returning), `player` the
+ * player's region in it (a reach filled for this position). Squares marked
+ * in b->dead are never entered. Writes up to `capacity` moves, returns how
+ * many there are (more than capacity: the rest were dropped). */
+int fess_box_moves(fess_mover *m, uint8_t *occupied, unsigned origin, const reach *player,
+                   fess_move *out, int capacity);
+
+/* The pushes of `move` from the position (occupied, player region), the
+ * first first: writes move->pushes entries to out; returns the count, or
+ * -1 if the move cannot be found (a bug: the caller gives up). */
+int fess_move_pushes(fess_mover *m, uint8_t *occupied, const reach *player, const fess_move *move,
+                     search_push *out, int capacity);
+
+/* The fewest pulls that take the box on `origin` (a goal) to a square that
+ * is no goal, the player starting on any side of it, the other boxes of
+ * `occupied` standing still; -1 when impossible within `limit` pulls. */
+int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit);
+
+/* ---- fess_plan.c: packing order and the features ---------------------- */
+
+/* The features of a position: FESS's projection of the state space. */
+typedef struct fess_features {
+	uint8_t packed;       /* goals filled in their packing order */
+	uint8_t connectivity; /* separate areas of free floor */
+	uint8_t out_of_plan;  /* boxes on goals ahead of their packing order */
+} fess_features;
+
+typedef struct fess_plan {
+	int goal_count;
+	uint16_t *order;     /* the goals, first to fill first */
+	uint16_t *rank;      /* per square: position in order, or 0xFFFF */
+	uint16_t *area;      /* per square: goal area id (goals only) */
+	int area_count;
+	uint32_t *stamp; /* flood scratch */
+	uint32_t generation;
+	uint16_t *queue;
+	size_t bytes;
+	memory *mem;
+} fess_plan;
+
+/* Compute the packing order by taking boxes off the filled goals (pulls),
+ * the box easiest to take out first; the order is the reverse. */
+hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem);
+void fess_plan_free(fess_plan *p);
+void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out);
+/* packed and out_of_plan only (connectivity left as it was). */
+void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out);
+
+#endif

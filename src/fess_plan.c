@@ -1,0 +1,173 @@
+/* fess_plan.c — the packing order and FESS's features.
+ *
+ * Packing order, by retrograde analysis: start from the solved position
+ * (a box on every goal) and take boxes out one at a time, each time the
+ * box that the fewest pulls bring off the goals (the others standing);
+ * boxes are removed from the board once out. The order boxes come out in,
+ * reversed, is the order to fill the goals in: the innermost goal of a
+ * room comes out last, so it is filled first. When no box can come out
+ * (the goals are locked by each other), the rest follow in square order.
+ * The order is advice for the search, never a constraint.
+ *
+ * Features (FESS, Shoham & Schaeffer 2020):
+ *   packed       goals filled in order: per goal area (goals connected
+ *                side by side), the longest run of its goals, in packing
+ *                order, that all hold boxes;
+ *   connectivity the number of separate areas of free floor (1 = the
+ *                player can walk everywhere not taken by a box);
+ *   out_of_plan  boxes on goals of an area beyond that run (filled too
+ *                early: they may have to come out again). */
+#include <string.h>
+
+#include "fess.h"
+
+#define NO_RANK 0xFFFFu
+#define PULL_LIMIT 400
+
+void fess_plan_free(fess_plan *p)
+{
+	if (p->stamp)
+		memory_free(p->mem, p->stamp, p->bytes);
+	memset(p, 0, sizeof *p);
+}
+
+/* Goal areas: goals connected through goal squares side by side. */
+static void find_areas(fess_plan *p, const board *b)
+{
+	for (int i = 0; i < b->square_count; i++)
+		p->area[i] = NO_RANK;
+	p->area_count = 0;
+	for (int g = 0; g < b->box_count; g++) {
+		unsigned start = b->goals[g];
+		if (p->area[start] != NO_RANK)
+			continue;
+		uint16_t id = (uint16_t)p->area_count++;
+		unsigned head = 0, tail = 0;
+		p->queue[tail++] = (uint16_t)start;
+		p->area[start] = id;
+		while (head < tail) {
+			unsigned s = p->queue[head++];
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, s, d);
+				if (t == SQUARE_NONE || !b->is_goal[t] || p->area[t] != NO_RANK)
+					continue;
+				p->area[t] = id;
+				p->queue[tail++] = (uint16_t)t;
+			}
+		}
+	}
+}
+
+hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
+{
+	memset(p, 0, sizeof *p);
+	p->mem = mem;
+	p->goal_count = b->box_count;
+	size_t n = (size_t)b->square_count + 1, g = (size_t)b->box_count + 1;
+	p->bytes = g * sizeof(uint16_t) + 3 * n * sizeof(uint16_t) + n * sizeof(uint32_t);
+	unsigned char *block = memory_calloc(mem, p->bytes);
+	if (!block)
+		return HAKO_ERR_NOMEM;
+	p->stamp = (uint32_t *)(void *)block;
+	p->order = (uint16_t *)(void *)(p->stamp + n);
+	p->rank = p->order + g;
+	p->area = p->rank + n;
+	p->queue = p->area + n;
+	find_areas(p, b);
+
+	fess_mover mover;
+	uint8_t *occupied = memory_calloc(mem, n);
+	hako_status st = occupied ? fess_mover_init(&mover, b, mem) : HAKO_ERR_NOMEM;
+	if (st != HAKO_OK) {
+		memory_free(mem, occupied, n);
+		fess_plan_free(p);
+		return st;
+	}
+	for (int i = 0; i < b->box_count; i++)
+		occupied[b->goals[i]] = 1;
+	/* out[k]: the k-th goal emptied. */
+	int removed = 0;
+	uint16_t *out = p->queue; /* free until the features use it */
+	while (removed < b->box_count) {
+		int best = -1, best_cost = 0;
+		for (int i = 0; i < b->box_count; i++) {
+			unsigned goal = b->goals[i];
+			if (!occupied[goal])
+				continue;
+			int cost = fess_pull_out(&mover, occupied, goal, PULL_LIMIT);
+			if (cost >= 0 && (best < 0 || cost < best_cost)) {
+				best = i;
+				best_cost = cost;
+			}
+		}
+		if (best < 0)
+			break;
+		occupied[b->goals[best]] = 0;
+		out[removed++] = b->goals[best];
+	}
+	/* Locked goals, if any, come out last in square order: filled first. */
+	for (int i = 0; i < b->box_count; i++)
+		if (occupied[b->goals[i]])
+			out[removed++] = b->goals[i];
+	for (int k = 0; k < b->box_count; k++)
+		p->order[k] = out[b->box_count - 1 - k];
+	for (size_t s = 0; s < n; s++)
+		p->rank[s] = NO_RANK;
+	for (int k = 0; k < b->box_count; k++)
+		p->rank[p->order[k]] = (uint16_t)k;
+	fess_mover_free(&mover);
+	memory_free(mem, occupied, n);
+	return HAKO_OK;
+}
+
+void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
+{
+	/* Walk the order, each area broken at its first empty goal. p->queue
+	 * doubles as the per-area "broken" flags here. */
+	unsigned packed = 0, early = 0;
+	uint16_t *broken = p->queue;
+	for (int a = 0; a < p->area_count; a++)
+		broken[a] = 0;
+	for (int k = 0; k < p->goal_count; k++) {
+		unsigned goal = p->order[k], area = p->area[goal];
+		if (!occupied[goal])
+			broken[area] = 1;
+		else if (broken[area])
+			early++;
+		else
+			packed++;
+	}
+	out->packed = (uint8_t)(packed > 255 ? 255 : packed);
+	out->out_of_plan = (uint8_t)(early > 255 ? 255 : early);
+}
+
+void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out)
+{
+	fess_packing_of(p, occupied, out);
+	/* Connectivity: count the floods of the free floor. */
+	if (++p->generation == 0) {
+		memset(p->stamp, 0, sizeof(uint32_t) * ((size_t)b->square_count + 1));
+		p->generation = 1;
+	}
+	uint32_t gen = p->generation;
+	unsigned areas = 0;
+	for (int s0 = 0; s0 < b->square_count; s0++) {
+		if (occupied[s0] || p->stamp[s0] == gen)
+			continue;
+		areas++;
+		unsigned head = 0, tail = 0;
+		p->queue[tail++] = (uint16_t)s0;
+		p->stamp[s0] = gen;
+		while (head < tail) {
+			unsigned s = p->queue[head++];
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, s, d);
+				if (t == SQUARE_NONE || occupied[t] || p->stamp[t] == gen)
+					continue;
+				p->stamp[t] = gen;
+				p->queue[tail++] = (uint16_t)t;
+			}
+		}
+	}
+	out->connectivity = (uint8_t)(areas > 255 ? 255 : areas);
+}

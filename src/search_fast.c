@@ -1,0 +1,686 @@
+/* search_fast.c — the feature-space search (FESS) for the non-optimal
+ * mode, after Shoham & Schaeffer, "The FESS Algorithm: A Feature Based
+ * Approach to Single-Agent Search" (IEEE CoG 2020); our own construction.
+ *
+ * States are positions (boxes + normalized player) reached by box moves
+ * (fess_moves.c: one box taken anywhere it can go by its own pushes).
+ * Every state is projected onto a cell of the feature space (fess_plan.c:
+ * goals packed in order, areas of free floor, boxes packed out of order).
+ * The search does not follow one evaluation: it cycles through all cells
+ * discovered so far and expands, in each, the state of least weight. A
+ * move's weight is 0 when an advisor recommends it (it packs the next goal,
+ * joins areas of floor, takes a box out of the way, or brings the boxes
+ * closest to the goals) and 1 otherwise; a state's weight is the sum along
+ * its path, so advised lines run deep while every cell keeps getting its
+ * turn — progress on one feature cannot starve the others.
+ *
+ * Complete: every position reachable by box moves is generated once (the
+ * transposition table), pruning only by the sound deadlock detectors and
+ * PI-corrals, so an exhausted search proves the level unsolvable. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bound.h"
+#include "deadlock.h"
+#include "fess.h"
+#include "heap.h"
+#include "tt.h"
+#include "zobrist.h"
+
+typedef struct fnode {
+	uint64_t key;
+	uint32_t parent;
+	uint32_t weight; /* advisor weight along the path */
+	uint32_t cell;
+	uint16_t player; /* normalized */
+	uint16_t h;      /* matching bound, clamped */
+	uint16_t from, to;
+	uint8_t dir;
+	uint8_t expanded;
+	uint16_t unused;
+	/* followed by box_count uint16_t box squares, ascending */
+} fnode;
+_Static_assert(sizeof(fnode) == 32, "FESS nodes stay packed");
+
+typedef struct cell {
+	uint32_t features; /* packed | connectivity << 8 | out_of_plan << 16 */
+	heap open;         /* (weight, h) -> node */
+} cell;
+
+#define NODE_NONE UINT32_MAX
+#define CHUNK_LOG2 14u
+#define CHUNK_NODES (1u << CHUNK_LOG2)
+#define CORRAL_BUDGET 1000
+
+typedef struct fess {
+	const board *b;
+	hako_solver_options options;
+	memory mem;
+	zobrist keys;
+	tt table;
+	bound lower;
+	reach here, child_reach;
+	fess_mover mover;
+	fess_plan plan;
+	deadlock_checker *deadlocks; /* NULL: dead squares and the bound only */
+	deadlock_proof proof;
+	uint8_t *allowed;
+	uint8_t *occupied;
+	uint16_t *probe_boxes;
+	uint16_t probe_player;
+	unsigned char **chunks;
+	size_t chunk_count, chunk_capacity, node_size;
+	uint32_t node_count;
+	cell *cells;
+	uint32_t cell_count, cell_capacity;
+	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
+	uint32_t cell_mask;
+	uint32_t cursor; /* the next cell to expand in */
+	fess_move *moves;
+	int move_capacity;
+	uint16_t *nearest; /* per square: pushes to the nearest goal */
+	hako_stats stats;
+	double started;
+	int out_of_memory;
+} fess;
+
+static fnode *node_at(const fess *f, uint32_t index)
+{
+	return (fnode *)(void *)(f->chunks[index >> CHUNK_LOG2] +
+	                         (size_t)(index & (CHUNK_NODES - 1)) * f->node_size);
+}
+
+static uint16_t *node_boxes(fnode *n)
+{
+	return (uint16_t *)(void *)(n + 1);
+}
+
+static uint32_t node_new(fess *f)
+{
+	if (f->node_count >= UINT32_MAX - 1)
+		return NODE_NONE;
+	size_t chunk = f->node_count >> CHUNK_LOG2;
+	if (chunk == f->chunk_count) {
+		if (f->chunk_count == f->chunk_capacity) {
+			size_t capacity = f->chunk_capacity ? f->chunk_capacity * 2 : 64;
+			unsigned char **chunks =
+			    memory_realloc(&f->mem, f->chunks, f->chunk_capacity * sizeof *chunks,
+			                   capacity * sizeof *chunks);
+			if (!chunks)
+				return NODE_NONE;
+			f->chunks = chunks;
+			f->chunk_capacity = capacity;
+		}
+		f->chunks[chunk] = memory_alloc(&f->mem, CHUNK_NODES * f->node_size);
+		if (!f->chunks[chunk])
+			return NODE_NONE;
+		f->chunk_count++;
+	}
+	return f->node_count++;
+}
+
+static int same_position(void *user, uint32_t index)
+{
+	fess *f = user;
+	fnode *n = node_at(f, index);
+	return n->player == f->probe_player &&
+	       memcmp(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)f->b->box_count) ==
+	           0;
+}
+
+static uint64_t key_of(void *user, uint32_t index)
+{
+	return node_at(user, index)->key;
+}
+
+static uint32_t features_key(const fess_features *x)
+{
+	return (uint32_t)x->packed | (uint32_t)x->connectivity << 8 | (uint32_t)x->out_of_plan << 16;
+}
+
+static uint32_t slot_hash(uint32_t key)
+{
+	return (key * 0x9E3779B1u) >> 7;
+}
+
+/* The cell of a feature vector, created when new; UINT32_MAX: no memory. */
+static uint32_t cell_of(fess *f, uint32_t features)
+{
+	for (uint32_t i = slot_hash(features) & f->cell_mask;; i = (i + 1) & f->cell_mask) {
+		uint32_t slot = f->cell_slots[i];
+		if (slot == 0)
+			break;
+		if (f->cells[slot - 1].features == features)
+			return slot - 1;
+	}
+	if (f->cell_count == f->cell_capacity) {
+		uint32_t capacity = f->cell_capacity * 2;
+		cell *cells = memory_realloc(&f->mem, f->cells, sizeof(cell) * f->cell_capacity,
+		                             sizeof(cell) * capacity);
+		if (!cells)
+			return UINT32_MAX;
+		f->cells = cells;
+		f->cell_capacity = capacity;
+	}
+	if (2 * (f->cell_count + 1) > f->cell_mask + 1) {
+		uint32_t size = 2 * (f->cell_mask + 1);
+		uint32_t *slots = memory_calloc(&f->mem, sizeof(uint32_t) * size);
+		if (!slots)
+			return UINT32_MAX;
+		memory_free(&f->mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
+		f->cell_slots = slots;
+		f->cell_mask = size - 1;
+		for (uint32_t c = 0; c < f->cell_count; c++) {
+			uint32_t i = slot_hash(f->cells[c].features) & f->cell_mask;
+			while (f->cell_slots[i])
+				i = (i + 1) & f->cell_mask;
+			f->cell_slots[i] = c + 1;
+		}
+	}
+	uint32_t index = f->cell_count++;
+	f->cells[index].features = features;
+	heap_init(&f->cells[index].open, &f->mem);
+	uint32_t i = slot_hash(features) & f->cell_mask;
+	while (f->cell_slots[i])
+		i = (i + 1) & f->cell_mask;
+	f->cell_slots[i] = index + 1;
+	return index;
+}
+
+static void fess_close(void *self)
+{
+	fess *f = self;
+	if (!f)
+		return;
+	const board *b = f->b;
+	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
+	for (size_t i = 0; i < f->chunk_count; i++)
+		memory_free(&f->mem, f->chunks[i], CHUNK_NODES * f->node_size);
+	memory_free(&f->mem, f->chunks, f->chunk_capacity * sizeof *f->chunks);
+	for (uint32_t c = 0; c < f->cell_count; c++)
+		heap_free(&f->cells[c].open);
+	memory_free(&f->mem, f->cells, sizeof(cell) * f->cell_capacity);
+	memory_free(&f->mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
+	memory_free(&f->mem, f->moves, sizeof(fess_move) * (size_t)f->move_capacity);
+	memory_free(&f->mem, f->nearest, sizeof(uint16_t) * n);
+	memory_free(&f->mem, f->occupied, n);
+	memory_free(&f->mem, f->allowed, n);
+	memory_free(&f->mem, f->probe_boxes, sizeof(uint16_t) * boxes);
+	memory_free(&f->mem, f->proof.boxes, sizeof(uint16_t) * boxes);
+	deadlock_checker_free(f->deadlocks);
+	tt_free(&f->table);
+	if (f->lower.cost)
+		bound_free(&f->lower);
+	fess_plan_free(&f->plan);
+	fess_mover_free(&f->mover);
+	reach_free(&f->here);
+	reach_free(&f->child_reach);
+	zobrist_free(&f->keys);
+	free(f);
+}
+
+static hako_status fess_setup(fess *f, const board *b)
+{
+	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
+	f->node_size = (sizeof(fnode) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7;
+	if (!memory_charge(&f->mem, b->bytes + 2 * reach_bytes(b->square_count)))
+		return HAKO_ERR_NOMEM;
+	f->occupied = memory_calloc(&f->mem, n);
+	f->allowed = memory_calloc(&f->mem, n);
+	f->probe_boxes = memory_alloc(&f->mem, sizeof(uint16_t) * boxes);
+	f->proof.boxes = memory_alloc(&f->mem, sizeof(uint16_t) * boxes);
+	/* A box has at most one move per square and side. */
+	f->move_capacity = 4 * b->square_count * b->box_count;
+	f->moves = memory_alloc(&f->mem, sizeof(fess_move) * (size_t)f->move_capacity);
+	f->nearest = memory_alloc(&f->mem, sizeof(uint16_t) * n);
+	if (f->nearest)
+		for (int s = 0; s < b->square_count; s++) {
+			uint16_t least = DISTANCE_INFINITE;
+			for (int g = 0; g < b->box_count; g++) {
+				uint16_t d = b->distance[(size_t)g * (size_t)b->square_count + (size_t)s];
+				if (d < least)
+					least = d;
+			}
+			f->nearest[s] = least;
+		}
+	f->cell_capacity = 64;
+	f->cells = memory_alloc(&f->mem, sizeof(cell) * f->cell_capacity);
+	f->cell_mask = 255;
+	f->cell_slots = memory_calloc(&f->mem, sizeof(uint32_t) * (f->cell_mask + 1));
+	if (!f->occupied || !f->allowed || !f->probe_boxes || !f->proof.boxes || !f->moves ||
+	    !f->nearest || !f->cells || !f->cell_slots)
+		return HAKO_ERR_NOMEM;
+	hako_status st = zobrist_init(&f->keys, b->square_count);
+	if (st == HAKO_OK)
+		st = reach_init(&f->here, b->square_count);
+	if (st == HAKO_OK)
+		st = reach_init(&f->child_reach, b->square_count);
+	if (st == HAKO_OK)
+		st = bound_init(&f->lower, &f->mem, b->box_count);
+	if (st == HAKO_OK)
+		st = tt_init(&f->table, &f->mem, 16);
+	if (st == HAKO_OK)
+		st = fess_mover_init(&f->mover, b, &f->mem);
+	if (st == HAKO_OK)
+		st = fess_plan_init(&f->plan, b, &f->mem);
+	if (st == HAKO_OK && f->options.deadlock_detection) {
+		f->deadlocks = deadlock_checker_new(b, &f->mem,
+		                                    DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
+		if (!f->deadlocks)
+			st = HAKO_ERR_NOMEM;
+	}
+	return st;
+}
+
+/* A cell's open list: least weight first, then the smaller bound; a node
+ * enters twice, kind 0 for its advised moves and kind 1 for the rest. */
+static uint64_t open_key(uint32_t weight, uint32_t h, unsigned kind)
+{
+	return (uint64_t)(weight > 0xFFFFu ? 0xFFFFu : weight) << 48 | (uint64_t)h << 32 |
+	       (uint64_t)kind << 31;
+}
+
+/* Put node `index` into the cell of its features. */
+static hako_status file_node(fess *f, uint32_t index, const fess_features *x)
+{
+	uint32_t c = cell_of(f, features_key(x));
+	if (c == UINT32_MAX)
+		return HAKO_ERR_NOMEM;
+	fnode *n = node_at(f, index);
+	n->cell = c;
+	return heap_push(&f->cells[c].open, open_key(n->weight, n->h, 0), index);
+}
+
+static void *fess_open(const board *b, const hako_solver_options *o, hako_status *status)
+{
+	fess *f = calloc(1, sizeof *f);
+	if (!f) {
+		*status = HAKO_ERR_NOMEM;
+		return NULL;
+	}
+	f->b = b;
+	f->options = *o;
+	f->mem.limit = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
+	f->started = search_now();
+	hako_status st = fess_setup(f, b);
+	if (st == HAKO_OK) {
+		memcpy(f->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+		for (int i = 0; i < b->box_count; i++)
+			f->occupied[b->start_boxes[i]] = 1;
+		f->probe_player = reach_fill(&f->here, b, f->occupied, b->start_player);
+		uint32_t h = bound_matching(&f->lower, b, f->probe_boxes);
+		uint32_t root = node_new(f);
+		if (root == NODE_NONE) {
+			st = HAKO_ERR_NOMEM;
+		} else {
+			fnode *n = node_at(f, root);
+			memset(n, 0, sizeof *n);
+			n->key = zobrist_boxes(&f->keys, f->probe_boxes, b->box_count) ^
+			         f->keys.player[f->probe_player];
+			n->parent = NODE_NONE;
+			n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
+			n->player = f->probe_player;
+			memcpy(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+			fess_features x;
+			fess_features_of(&f->plan, b, f->occupied, &x);
+			st = tt_insert(&f->table, n->key, root, key_of, f);
+			/* An unmatchable start is left to step(): no cell, so the
+			 * search is exhausted at once. */
+			if (st == HAKO_OK && h != BOUND_INFINITE)
+				st = file_node(f, root, &x);
+			f->stats.generated = 1;
+		}
+		memset(f->occupied, 0, (size_t)b->square_count);
+	}
+	if (st != HAKO_OK && st != HAKO_ERR_NOMEM) {
+		fess_close(f);
+		*status = st;
+		return NULL;
+	}
+	/* Out of memory already: step() reports memout. */
+	f->out_of_memory = st == HAKO_ERR_NOMEM;
+	*status = HAKO_OK;
+	return f;
+}
+
+typedef enum { GROW_OK, GROW_SOLVED, GROW_NOMEM } grow_result;
+
+/* The child of `parent` after `move` (f->occupied shows the child, the
+ * moved box on move->to): dropped when known or dead, else stored with
+ * `weight` and filed in its cell. *solved names it when every box is on a
+ * goal. */
+static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
+                             uint32_t *solved)
+{
+	const board *b = f->b;
+	fnode *p = node_at(f, parent);
+	const uint16_t *boxes = node_boxes(p);
+	int i = 0;
+	while (boxes[i] != move->from)
+		i++;
+	memcpy(f->probe_boxes, boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	board_move_box(f->probe_boxes, b->box_count, i, move->to);
+	unsigned stand = board_next(b, move->to, DIR_OPPOSITE(move->dir));
+	f->probe_player = reach_fill(&f->child_reach, b, f->occupied, stand);
+	uint64_t key = p->key ^ f->keys.player[p->player] ^ f->keys.box[move->from] ^
+	               f->keys.box[move->to] ^ f->keys.player[f->probe_player];
+	if (tt_find(&f->table, key, same_position, f) != TT_EMPTY)
+		return GROW_OK;
+	if (f->deadlocks) {
+		deadlock_position position = {b, f->occupied, f->probe_boxes, stand};
+		deadlock_given_reach(f->deadlocks, &f->child_reach);
+		deadlock_kind kind =
+		    deadlock_check(f->deadlocks, &position, move->to, CORRAL_BUDGET, &f->proof);
+		deadlock_given_reach(f->deadlocks, NULL);
+		if (kind != DEADLOCK_NONE) {
+			f->stats.pruned++;
+			return GROW_OK;
+		}
+	}
+	uint32_t h = bound_matching(&f->lower, b, f->probe_boxes);
+	if (h == BOUND_INFINITE) {
+		f->stats.pruned++;
+		return GROW_OK;
+	}
+	uint32_t index = node_new(f);
+	if (index == NODE_NONE)
+		return GROW_NOMEM;
+	fnode *n = node_at(f, index);
+	n->key = key;
+	n->parent = parent;
+	n->weight = weight;
+	n->cell = 0;
+	n->player = f->probe_player;
+	n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
+	n->from = move->from;
+	n->to = move->to;
+	n->dir = move->dir;
+	n->expanded = 0;
+	n->unused = 0;
+	memcpy(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	f->stats.generated++;
+	if (tt_insert(&f->table, key, index, key_of, f) != HAKO_OK)
+		return GROW_NOMEM;
+	if (h == 0) {
+		*solved = index; /* every box on a goal */
+		return GROW_SOLVED;
+	}
+	fess_features x;
+	fess_features_of(&f->plan, b, f->occupied, &x);
+	return file_node(f, index, &x) == HAKO_OK ? GROW_OK : GROW_NOMEM;
+}
+
+static fess_features features_from_key(uint32_t key)
+{
+	fess_features x = {(uint8_t)key, (uint8_t)(key >> 8), (uint8_t)(key >> 16)};
+	return x;
+}
+
+/* Set up node `index` on f->occupied and f->here, and list its moves in
+ * f->moves (PI-corral pruning applied); returns how many. */
+static int list_moves(fess *f, fnode *n)
+{
+	const board *b = f->b;
+	int count = b->box_count;
+	const uint16_t *boxes = node_boxes(n);
+	for (int i = 0; i < count; i++)
+		f->occupied[boxes[i]] = 1;
+	reach_fill(&f->here, b, f->occupied, n->player);
+	/* PI-corral pruning: when a corral must be opened first, only the
+	 * moves of its boundary boxes are needed (dead_corral.c). */
+	int restricted = 0;
+	if (f->deadlocks) {
+		deadlock_position here = {b, f->occupied, boxes, n->player};
+		deadlock_given_reach(f->deadlocks, &f->here);
+		restricted = deadlock_pi_corral(f->deadlocks, &here, f->allowed);
+		deadlock_given_reach(f->deadlocks, NULL);
+	}
+	int total = 0;
+	for (int i = 0; i < count; i++) {
+		unsigned origin = boxes[i];
+		if (restricted && !f->allowed[origin])
+			continue;
+		int room = f->move_capacity - total;
+		int moves = fess_box_moves(&f->mover, f->occupied, origin, &f->here, f->moves + total,
+		                           room);
+		total += moves < room ? moves : room;
+	}
+	for (int i = 0; i < count; i++)
+		f->allowed[boxes[i]] = 0;
+	return total;
+}
+
+static void clear_position(fess *f, fnode *n)
+{
+	const uint16_t *boxes = node_boxes(n);
+	for (int i = 0; i < f->b->box_count; i++)
+		f->occupied[boxes[i]] = 0;
+}
+
+/* A move's effect at a glance, for the advisors. */
+typedef struct glance {
+	fess_features x;
+	int closer; /* change of the moved box's distance to its nearest goal */
+} glance;
+
+/* Is a better than b for an advisor that wants `value` small? */
+static int prefer(int value_a, int value_b, const glance *a, const glance *b)
+{
+	return value_a < value_b || (value_a == value_b && a->closer < b->closer);
+}
+
+/* The first visit of a node: the advisors each name at most one move —
+ * the packing advisor one that packs more goals, the connectivity advisor
+ * one that joins areas of floor, the plan advisor one that takes a box
+ * out of a goal filled too early, the distance advisor one that brings a
+ * box nearest its goals without undoing the others — and those children
+ * are made now at the node's own weight. The other moves wait, as one
+ * entry at weight + 1, for expand_rest. */
+static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
+{
+	fnode *n = node_at(f, index);
+	n->expanded = 1;
+	int moves = list_moves(f, n);
+	fess_features parent = features_from_key(f->cells[n->cell].features);
+	int pick[4] = {-1, -1, -1, -1};
+	glance best[4];
+	memset(best, 0, sizeof best);
+	for (int k = 0; k < moves; k++) {
+		const fess_move *m = &f->moves[k];
+		glance g;
+		f->occupied[m->from] = 0;
+		f->occupied[m->to] = 1;
+		fess_packing_of(&f->plan, f->occupied, &g.x);
+		g.x.connectivity = m->areas;
+		f->occupied[m->to] = 0;
+		f->occupied[m->from] = 1;
+		g.closer = (int)f->nearest[m->to] - (int)f->nearest[m->from];
+		if (g.x.packed > parent.packed &&
+		    (pick[0] < 0 || prefer(-g.x.packed, -best[0].x.packed, &g, &best[0])))
+			pick[0] = k, best[0] = g;
+		if (g.x.packed < parent.packed)
+			continue;
+		if (g.x.connectivity < parent.connectivity &&
+		    (pick[1] < 0 || prefer(g.x.connectivity, best[1].x.connectivity, &g, &best[1])))
+			pick[1] = k, best[1] = g;
+		if (g.x.out_of_plan < parent.out_of_plan &&
+		    (pick[2] < 0 || prefer(g.x.out_of_plan, best[2].x.out_of_plan, &g, &best[2])))
+			pick[2] = k, best[2] = g;
+		if (g.closer < 0 && g.x.connectivity <= parent.connectivity &&
+		    g.x.out_of_plan <= parent.out_of_plan &&
+		    (pick[3] < 0 || prefer(g.closer, best[3].closer, &g, &best[3])))
+			pick[3] = k, best[3] = g;
+	}
+	grow_result result = GROW_OK;
+	for (int a = 0; a < 4 && result == GROW_OK; a++) {
+		if (pick[a] < 0 || (a > 0 && pick[a] == pick[0]) || (a > 1 && pick[a] == pick[1]) ||
+		    (a > 2 && pick[a] == pick[2]))
+			continue;
+		const fess_move *m = &f->moves[pick[a]];
+		f->occupied[m->from] = 0;
+		f->occupied[m->to] = 1;
+		result = add_child(f, index, m, n->weight, solved);
+		f->occupied[m->to] = 0;
+		f->occupied[m->from] = 1;
+	}
+	clear_position(f, n);
+	if (result != GROW_OK)
+		return result;
+	/* The other moves, at one more weight. */
+	return heap_push(&f->cells[n->cell].open, open_key(n->weight + 1, n->h, 1), index) ==
+	               HAKO_OK
+	           ? GROW_OK
+	           : GROW_NOMEM;
+}
+
+/* The second visit: every move not made yet. */
+static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
+{
+	fnode *n = node_at(f, index);
+	n->expanded = 2;
+	int moves = list_moves(f, n);
+	grow_result result = GROW_OK;
+	for (int k = 0; k < moves && result == GROW_OK; k++) {
+		const fess_move *m = &f->moves[k];
+		f->occupied[m->from] = 0;
+		f->occupied[m->to] = 1;
+		result = add_child(f, index, m, n->weight + 1, solved);
+		f->occupied[m->to] = 0;
+		f->occupied[m->from] = 1;
+	}
+	clear_position(f, n);
+	return result;
+}
+
+/* The pushes from the start to node `goal`, box move by box move. */
+static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
+{
+	const board *b = f->b;
+	size_t depth = 0, total = 0;
+	for (uint32_t i = goal; i != 0; i = node_at(f, i)->parent)
+		depth++;
+	uint32_t *chain = malloc(sizeof(uint32_t) * (depth + 1));
+	if (!chain)
+		return HAKO_ERR_NOMEM;
+	for (uint32_t i = goal, k = (uint32_t)depth; i != 0; i = node_at(f, i)->parent)
+		chain[--k] = i;
+	int longest = 4 * b->square_count;
+	size_t capacity = depth * 8 + (size_t)longest;
+	out->pushes = malloc(sizeof(search_push) * capacity);
+	hako_status st = out->pushes ? HAKO_OK : HAKO_ERR_NOMEM;
+	for (int i = 0; i < b->box_count; i++)
+		f->occupied[b->start_boxes[i]] = 1;
+	reach_fill(&f->here, b, f->occupied, b->start_player);
+	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
+		fnode *n = node_at(f, chain[k]);
+		fess_move move = {n->from, n->to, 0, n->dir, 0};
+		if (total + (size_t)longest > capacity) {
+			capacity = 2 * capacity + (size_t)longest;
+			search_push *grown = realloc(out->pushes, sizeof(search_push) * capacity);
+			if (!grown) {
+				st = HAKO_ERR_NOMEM;
+				break;
+			}
+			out->pushes = grown;
+		}
+		int pushes = fess_move_pushes(&f->mover, f->occupied, &f->here, &move,
+		                              out->pushes + total, longest);
+		if (pushes < 0) {
+			st = HAKO_ERR_SOLUTION; /* a move that cannot be replayed: a bug */
+			break;
+		}
+		total += (size_t)pushes;
+		f->occupied[n->from] = 0;
+		f->occupied[n->to] = 1;
+		reach_fill(&f->here, b, f->occupied, board_next(b, n->to, DIR_OPPOSITE(n->dir)));
+	}
+	memset(f->occupied, 0, (size_t)b->square_count);
+	free(chain);
+	out->push_count = total;
+	return st;
+}
+
+static void fess_stats(const void *self, hako_stats *out)
+{
+	const fess *f = self;
+	*out = f->stats;
+	out->seconds = search_now() - f->started;
+	out->peak_bytes = f->mem.peak;
+}
+
+#ifdef FESS_DEBUG
+#include <stdio.h>
+static void debug_cells(const fess *f)
+{
+	unsigned best = 0;
+	for (uint32_t c = 0; c < f->cell_count; c++)
+		if ((f->cells[c].features & 0xFF) > best)
+			best = f->cells[c].features & 0xFF;
+	fprintf(stderr, "cells %u best packed %u/%d nodes %u order:", f->cell_count, best,
+	        f->b->box_count, f->node_count);
+	for (int k = 0; k < f->b->box_count; k++)
+		fprintf(stderr, " (%d,%d)", board_x(f->b, f->plan.order[k]), board_y(f->b, f->plan.order[k]));
+	fprintf(stderr, "\n");
+}
+#else
+static void debug_cells(const fess *f)
+{
+	(void)f;
+}
+#endif
+
+static int finish(fess *f, search_result *result, hako_outcome outcome)
+{
+	debug_cells(f);
+	result->outcome = outcome;
+	fess_stats(f, &result->stats);
+	return 1;
+}
+
+/* A move that cannot be replayed (a bug) still returns "solved" with the
+ * pushes found so far: the caller's verifier then rejects them loudly. */
+static int solved_at(fess *f, uint32_t goal, search_result *result)
+{
+	hako_status st = collect_path(f, goal, result);
+	return finish(f, result, st == HAKO_ERR_NOMEM ? HAKO_MEMOUT : HAKO_SOLVED);
+}
+
+static int fess_step(void *self, uint64_t nodes, search_result *result)
+{
+	fess *f = self;
+	memset(result, 0, sizeof *result);
+	if (f->out_of_memory)
+		return finish(f, result, HAKO_MEMOUT);
+	if (f->node_count > 0 && node_at(f, 0)->h == 0)
+		return solved_at(f, 0, result);
+	const hako_solver_options *o = &f->options;
+	for (uint64_t k = 0; k < nodes; k++) {
+		if (o->node_limit && f->stats.expanded >= o->node_limit)
+			return finish(f, result, HAKO_NODE_LIMIT);
+		if (o->time_limit > 0 && search_now() - f->started >= o->time_limit)
+			return finish(f, result, HAKO_TIMEOUT);
+		/* The next cell, round robin, that still has a state to expand. */
+		uint32_t pick = NODE_NONE;
+		for (uint32_t tried = 0; tried < f->cell_count && pick == NODE_NONE; tried++) {
+			cell *c = &f->cells[f->cursor];
+			f->cursor = f->cursor + 1 < f->cell_count ? f->cursor + 1 : 0;
+			if (c->open.count > 0)
+				pick = heap_pop(&c->open).node;
+		}
+		if (pick == NODE_NONE)
+			return finish(f, result, HAKO_UNSOLVABLE);
+		uint32_t solved = NODE_NONE;
+		f->stats.expanded++;
+		grow_result grown = node_at(f, pick)->expanded ? expand_rest(f, pick, &solved)
+		                                                : advise(f, pick, &solved);
+		if (grown == GROW_SOLVED)
+			return solved_at(f, solved, result);
+		if (grown == GROW_NOMEM) {
+			f->out_of_memory = 1;
+			return finish(f, result, HAKO_MEMOUT);
+		}
+	}
+	return 0;
+}
+
+const search_engine search_engine_fess = {"fess", fess_open, fess_step, fess_stats, fess_close};
