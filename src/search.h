@@ -70,6 +70,9 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 
 /* search_fast.c: feature-space search (FESS) over box moves. */
 extern const search_engine search_engine_fess;
+/* search_bidir.c: greedy forward pushes and backward pulls from every
+ * goal-side position, meeting in the middle (issue 5). */
+extern const search_engine search_engine_bidir;
 
 /* Monotonic seconds (clock_gettime). */
 double search_now(void);

@@ -1,0 +1,223 @@
+/* engine_main.c — hako-engine: run one search engine (search.h) on the
+ * levels of a file, one level at a time, and print per level: solved or
+ * not, seconds, expanded nodes, pushes and moves. Every solution is turned
+ * into LURD (the walks rebuilt like solver.c does) and replayed by the
+ * verifier; a rejected one is reported as BAD and makes the exit code 1.
+ *
+ * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST] FILE
+ *   -e  engine name (default bidir)
+ *   -t  seconds per level (default 10; 0: none)
+ *   -M  memory budget, MiB (default 1024)
+ *   -n  expanded-node limit per level (default none)
+ *   -l  level range, 1-based (default all)
+ * Exit: 0 every selected level solved, 1 some not (or a bad solution),
+ * 2 usage, 3 unreadable input. Until the portfolio has its own verb this
+ * is how an engine is benchmarked alone. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "reach.h"
+#include "search.h"
+
+static const search_engine *const engines[] = {&search_engine_bidir};
+
+static char *read_file(const char *path, size_t *length)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t capacity = 1 << 16, used = 0, got;
+	char *text = malloc(capacity + 1);
+	while (text && (got = fread(text + used, 1, capacity - used, f)) > 0) {
+		used += got;
+		if (used == capacity) {
+			capacity *= 2;
+			char *grown = realloc(text, capacity + 1);
+			if (!grown)
+				free(text);
+			text = grown;
+		}
+	}
+	fclose(f);
+	if (text) {
+		text[used] = '\0';
+		*length = used;
+	}
+	return text;
+}
+
+/* The pushes with the shortest walks between them, as LURD; NULL when a
+ * push is impossible (or out of memory). */
+static char *pushes_to_lurd(const board *b, const search_result *r)
+{
+	size_t capacity = 64, length = 0;
+	char *out = malloc(capacity);
+	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
+	reach walker;
+	if (!out || !occupied || reach_init(&walker, b->square_count) != HAKO_OK) {
+		free(out);
+		free(occupied);
+		return NULL;
+	}
+	for (int i = 0; i < b->box_count; i++)
+		occupied[b->start_boxes[i]] = 1;
+	unsigned player = b->start_player;
+	for (size_t k = 0; k < r->push_count && out; k++) {
+		unsigned from = r->pushes[k].from, dir = r->pushes[k].dir;
+		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
+		uint16_t to = board_next(b, from, dir);
+		reach_distances(&walker, b, occupied, player);
+		if (behind == SQUARE_NONE || to == SQUARE_NONE || !reach_has(&walker, behind) ||
+		    !occupied[from] || occupied[to]) {
+			free(out);
+			out = NULL;
+			break;
+		}
+		size_t need = length + walker.distance[behind] + 3;
+		while (need > capacity) {
+			capacity *= 2;
+			char *grown = realloc(out, capacity);
+			if (!grown)
+				free(out);
+			out = grown;
+		}
+		if (!out)
+			break;
+		length += (size_t)reach_walk(&walker, b, behind, out + length);
+		out[length++] = board_push_letter[dir];
+		occupied[from] = 0;
+		occupied[to] = 1;
+		player = from;
+	}
+	if (out)
+		out[length] = '\0';
+	reach_free(&walker);
+	free(occupied);
+	return out;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
+	                "[-l FIRST-LAST] FILE\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const search_engine *engine = engines[0];
+	double seconds = 10;
+	size_t mib = 1024;
+	unsigned long long node_limit = 0;
+	int first = 1, last = 0;
+	const char *path = NULL;
+	for (int i = 1; i < argc; i++) {
+		const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(argv[i], "-e") == 0 && value) {
+			engine = NULL;
+			for (size_t k = 0; k < sizeof engines / sizeof *engines; k++)
+				if (strcmp(engines[k]->name, value) == 0)
+					engine = engines[k];
+			if (!engine) {
+				fprintf(stderr, "hako-engine: no engine named %s\n", value);
+				return 2;
+			}
+			i++;
+		} else if (strcmp(argv[i], "-t") == 0 && value) {
+			seconds = atof(value);
+			i++;
+		} else if (strcmp(argv[i], "-M") == 0 && value) {
+			mib = strtoul(value, NULL, 10);
+			i++;
+		} else if (strcmp(argv[i], "-n") == 0 && value) {
+			node_limit = strtoull(value, NULL, 10);
+			i++;
+		} else if (strcmp(argv[i], "-l") == 0 && value) {
+			if (sscanf(value, "%d-%d", &first, &last) == 1)
+				last = first;
+			i++;
+		} else if (argv[i][0] != '-' && !path) {
+			path = argv[i];
+		} else {
+			return usage();
+		}
+	}
+	if (!path)
+		return usage();
+	size_t length = 0;
+	char *text = read_file(path, &length);
+	if (!text) {
+		fprintf(stderr, "hako-engine: %s: cannot read\n", path);
+		return 3;
+	}
+	hako_collection *c = NULL;
+	hako_error err;
+	if (hako_collection_parse(text, length, path, &c, &err) != HAKO_OK) {
+		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.message);
+		free(text);
+		return 3;
+	}
+	free(text);
+	int count = (int)hako_collection_count(c);
+	if (last == 0 || last > count)
+		last = count;
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.time_limit = seconds;
+	o.memory_limit = mib << 20;
+	o.node_limit = node_limit;
+	int attempted = 0, solved = 0, bad = 0;
+	double total_seconds = 0;
+	unsigned long long total_nodes = 0;
+	printf("engine %s, %s, levels %d-%d, %g s per level\n", engine->name, path, first, last,
+	       seconds);
+	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves\n");
+	for (int l = first; l <= last; l++) {
+		const hako_level *level = hako_collection_level(c, (size_t)(l - 1));
+		board b;
+		attempted++;
+		if (hako_level_status(level, NULL) != HAKO_OK || board_build(level, &b) != HAKO_OK) {
+			printf("%d\tinvalid\n", l);
+			continue;
+		}
+		hako_status st = HAKO_OK;
+		void *e = engine->open(&b, &o, &st);
+		search_result r;
+		memset(&r, 0, sizeof r);
+		if (!e)
+			r.outcome = HAKO_MEMOUT;
+		else {
+			while (!engine->step(e, 256, &r))
+				;
+			engine->close(e);
+		}
+		long pushes = 0, moves = 0;
+		const char *status = hako_outcome_name(r.outcome);
+		if (r.outcome == HAKO_SOLVED) {
+			char *lurd = pushes_to_lurd(&b, &r);
+			hako_replay replay;
+			if (lurd && hako_replay_lurd(level, lurd, &replay) == HAKO_OK && replay.solved) {
+				pushes = replay.pushes;
+				moves = replay.moves;
+				solved++;
+			} else {
+				status = "BAD";
+				bad++;
+			}
+			free(lurd);
+		}
+		printf("%d\t%s\t%.3f\t%llu\t%ld\t%ld\n", l, status, r.stats.seconds,
+		       (unsigned long long)r.stats.expanded, pushes, moves);
+		fflush(stdout);
+		total_seconds += r.stats.seconds;
+		total_nodes += r.stats.expanded;
+		search_result_free(&r);
+		board_free(&b);
+	}
+	printf("solved %d of %d, %.1f s, %llu nodes%s\n", solved, attempted, total_seconds,
+	       total_nodes, bad ? ", BAD SOLUTIONS" : "");
+	hako_collection_free(c);
+	return bad || solved < attempted ? 1 : 0;
+}

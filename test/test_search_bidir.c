@@ -1,0 +1,309 @@
+/* test_search_bidir.c — the bidirectional engine (search_bidir.c) on its
+ * own: solutions turned into LURD and replayed by the verifier, the
+ * backward side meeting the forward one, unsolvable levels proven so,
+ * limits as outcomes (nodes, time, a tiny memory budget), determinism
+ * across slice sizes, and every Microban level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "reach.h"
+#include "search.h"
+#include "search_bidir.h"
+#include "testutil.h"
+
+typedef struct run {
+	search_result result;
+	search_bidir_info info;
+	long moves, pushes; /* of the replayed solution */
+} run;
+
+static hako_solver_options options_with(uint64_t node_limit, double seconds, size_t memory)
+{
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.time_limit = seconds;
+	o.node_limit = node_limit;
+	o.memory_limit = memory;
+	return o;
+}
+
+/* The pushes with the shortest walks between them, as LURD; fails the
+ * test on an impossible push. */
+static char *pushes_to_lurd(const board *b, const search_result *r)
+{
+	size_t capacity = 64 + r->push_count * 2, length = 0;
+	char *out = malloc(capacity);
+	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
+	reach walker;
+	assert_non_null(out);
+	assert_non_null(occupied);
+	assert_int_equal(reach_init(&walker, b->square_count), HAKO_OK);
+	for (int i = 0; i < b->box_count; i++)
+		occupied[b->start_boxes[i]] = 1;
+	unsigned player = b->start_player;
+	for (size_t k = 0; k < r->push_count; k++) {
+		unsigned from = r->pushes[k].from, dir = r->pushes[k].dir;
+		assert_true(dir < 4);
+		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
+		uint16_t to = board_next(b, from, dir);
+		reach_distances(&walker, b, occupied, player);
+		assert_true(behind != SQUARE_NONE && to != SQUARE_NONE);
+		assert_true(occupied[from] && !occupied[to]);
+		assert_true(reach_has(&walker, behind));
+		size_t need = length + walker.distance[behind] + 3;
+		while (need > capacity) {
+			capacity *= 2;
+			out = realloc(out, capacity);
+			assert_non_null(out);
+		}
+		length += (size_t)reach_walk(&walker, b, behind, out + length);
+		out[length++] = board_push_letter[dir];
+		occupied[from] = 0;
+		occupied[to] = 1;
+		player = from;
+	}
+	out[length] = '\0';
+	reach_free(&walker);
+	free(occupied);
+	return out;
+}
+
+/* Run the engine to the end in slices of `slice` expansions; a solution is
+ * replayed by the verifier (and must solve the level). */
+static run engine_run(const hako_level *level, const hako_solver_options *o, uint64_t slice)
+{
+	run out;
+	memset(&out, 0, sizeof out);
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	hako_status st = HAKO_ERR_ARGUMENT;
+	void *e = search_engine_bidir.open(&b, o, &st);
+	assert_int_equal(st, HAKO_OK);
+	assert_non_null(e);
+	while (!search_engine_bidir.step(e, slice, &out.result))
+		;
+	search_bidir_info_get(e, &out.info);
+	search_engine_bidir.close(e);
+	if (out.result.outcome == HAKO_SOLVED) {
+		char *lurd = pushes_to_lurd(&b, &out.result);
+		hako_replay replay;
+		assert_int_equal(hako_replay_lurd(level, lurd, &replay), HAKO_OK);
+		assert_true(replay.solved);
+		assert_int_equal((size_t)replay.pushes, out.result.push_count);
+		out.moves = replay.moves;
+		out.pushes = replay.pushes;
+		free(lurd);
+	}
+	board_free(&b);
+	return out;
+}
+
+static run engine_run_text(const char *xsb, const hako_solver_options *o)
+{
+	hako_level *level = tu_level(xsb);
+	run r = engine_run(level, o, 256);
+	hako_level_free(level);
+	return r;
+}
+
+static const char eight_boxes[] = "###########\n"
+                                  "# .  .  . #\n"
+                                  "# $ $ $ $ #\n"
+                                  "#.   @   .#\n"
+                                  "# $ $ $ $ #\n"
+                                  "# .  .  . #\n"
+                                  "###########\n";
+
+static void solves_small_levels(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+	    "#####\n#@$.#\n#####\n",
+	    "#######\n#@ $ .#\n#######\n",
+	    "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
+	    "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n",
+	    eight_boxes,
+	};
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+		run r = engine_run_text(levels[i], &o);
+		print_message("level %zu: %ld pushes, %ld moves, %llu+%llu expanded\n", i, r.pushes,
+		              r.moves, (unsigned long long)r.info.forward_expanded,
+		              (unsigned long long)r.info.backward_expanded);
+		assert_int_equal(r.result.outcome, HAKO_SOLVED);
+		assert_int_equal(r.info.forward_pushes + r.info.backward_pushes, r.result.push_count);
+		search_result_free(&r.result);
+	}
+	/* Already solved: no pushes (the start meets a backward root). */
+	run r = engine_run_text("####\n#@*#\n####\n", &o);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_int_equal(r.result.push_count, 0);
+	search_result_free(&r.result);
+}
+
+/* The goals at the end of a long corridor, where every pull is forced,
+ * while the forward side has the whole room. The searches meet with part
+ * of the pushes found backward, after fewer forward expansions than the
+ * solution has pushes: the forward side alone could not have walked it. */
+static void backward_side_meets(void **state)
+{
+	(void)state;
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	run r = engine_run_text("#########\n"
+	                        "#       #\n"
+	                        "# $ $ $ #\n"
+	                        "#   @   ##########\n"
+	                        "#             ...#\n"
+	                        "##################\n",
+	                        &o);
+	print_message("corridor: %zu pushes forward, %zu backward; %llu+%llu expanded\n",
+	              r.info.forward_pushes, r.info.backward_pushes,
+	              (unsigned long long)r.info.forward_expanded,
+	              (unsigned long long)r.info.backward_expanded);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_true(r.info.backward_pushes > 0);
+	assert_true(r.info.backward_expanded > 0);
+	assert_true(r.info.forward_expanded + 1 < r.result.push_count);
+	search_result_free(&r.result);
+}
+
+static void unsolvable_is_proven(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+	    /* A box in a corner: the start's bound is infinite. */
+	    "#####\n#$ .#\n# @ #\n#####\n",
+	    /* Two boxes that can each reach only the same goal. */
+	    "#######\n#. $$ #\n#     #\n#  .@ #\n#######\n",
+	    /* The boxes can reach the goals alone, but not both. */
+	    "#######\n#.  $ #\n##$####\n#.  @ #\n#######\n",
+	    /* Two boxes side by side against a wall: no push at all. */
+	    "########\n#. $$ .#\n#  @   #\n########\n",
+	};
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+		run r = engine_run_text(levels[i], &o);
+		print_message("unsolvable %zu: %s after %llu+%llu expanded\n", i,
+		              hako_outcome_name(r.result.outcome),
+		              (unsigned long long)r.info.forward_expanded,
+		              (unsigned long long)r.info.backward_expanded);
+		assert_int_equal(r.result.outcome, HAKO_UNSOLVABLE);
+		assert_null(r.result.pushes);
+	}
+}
+
+static void limits_are_outcomes(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level(eight_boxes);
+	hako_solver_options o = options_with(3, 0, (size_t)64 << 20);
+	run r = engine_run(level, &o, 256);
+	assert_int_equal(r.result.outcome, HAKO_NODE_LIMIT);
+	assert_int_equal(r.result.stats.expanded, 3);
+	/* A time limit already spent: timeout at the first step. */
+	o = options_with(0, 1e-9, (size_t)64 << 20);
+	r = engine_run(level, &o, 256);
+	assert_int_equal(r.result.outcome, HAKO_TIMEOUT);
+	/* Budgets far too small, at setup and during the search: memout. */
+	static const size_t budgets[] = {1 << 10, 64 << 10, 200 << 10};
+	for (size_t i = 0; i < sizeof budgets / sizeof *budgets; i++) {
+		o = options_with(0, 0, budgets[i]);
+		r = engine_run(level, &o, 256);
+		print_message("budget %zu: %s, peak %zu\n", budgets[i],
+		              hako_outcome_name(r.result.outcome), r.result.stats.peak_bytes);
+		if (r.result.outcome != HAKO_SOLVED)
+			assert_int_equal(r.result.outcome, HAKO_MEMOUT);
+		assert_true(r.result.stats.peak_bytes <= budgets[i]);
+		search_result_free(&r.result);
+	}
+	hako_level_free(level);
+}
+
+/* The same search whatever the slices: one expansion per step or many. */
+static void deterministic(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level(eight_boxes);
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	run a = engine_run(level, &o, 1);
+	run b = engine_run(level, &o, 1000);
+	assert_int_equal(a.result.outcome, HAKO_SOLVED);
+	assert_int_equal(a.result.outcome, b.result.outcome);
+	assert_true(a.result.stats.expanded == b.result.stats.expanded);
+	assert_true(a.result.stats.generated == b.result.stats.generated);
+	assert_int_equal(a.result.push_count, b.result.push_count);
+	assert_memory_equal(a.result.pushes, b.result.pushes,
+	                    sizeof(search_push) * a.result.push_count);
+	search_result_free(&a.result);
+	search_result_free(&b.result);
+	hako_level_free(level);
+}
+
+/* ../shared/levels/unit_tests: solvable ones solved, the others proven. */
+static void unit_test_levels(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/unit_tests/expected.tsv", tu_shared_levels());
+	char *tsv = tu_read_file(path, NULL);
+	assert_non_null(tsv);
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	int checked = 0;
+	for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+		char *fields[8] = {0};
+		if (line[0] == '#' || tu_split_tabs(line, fields, 8) < 2 ||
+		    strcmp(fields[0], "file") == 0 || strcmp(fields[0], "00-empty.txt") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/unit_tests/%s", tu_shared_levels(), fields[0]);
+		hako_collection *c = tu_collection(path);
+		run r = engine_run(hako_collection_level(c, 0), &o, 256);
+		print_message("%-32s %s\n", fields[0], hako_outcome_name(r.result.outcome));
+		assert_int_equal(r.result.outcome,
+		                 strcmp(fields[1], "yes") == 0 ? HAKO_SOLVED : HAKO_UNSOLVABLE);
+		search_result_free(&r.result);
+		hako_collection_free(c);
+		checked++;
+	}
+	assert_int_equal(checked, 9);
+	free(tsv);
+}
+
+/* Every Microban level with a generous node limit, every solution
+ * replayed (the release build solves all 155 in about 2 s). */
+static void microban_all(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	hako_solver_options o = options_with(2000000, 0, (size_t)512 << 20);
+	int solved = 0;
+	uint64_t nodes = 0;
+	for (size_t i = 0; i < hako_collection_count(c); i++) {
+		run r = engine_run(hako_collection_level(c, i), &o, 256);
+		if (r.result.outcome != HAKO_SOLVED)
+			print_message("Microban %zu: %s\n", i + 1, hako_outcome_name(r.result.outcome));
+		solved += r.result.outcome == HAKO_SOLVED;
+		nodes += r.result.stats.expanded;
+		search_result_free(&r.result);
+	}
+	print_message("Microban: %d of %zu solved, %llu nodes\n", solved, hako_collection_count(c),
+	              (unsigned long long)nodes);
+	assert_int_equal(solved, (int)hako_collection_count(c));
+	hako_collection_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(solves_small_levels), cmocka_unit_test(backward_side_meets),
+	    cmocka_unit_test(unsolvable_is_proven), cmocka_unit_test(limits_are_outcomes),
+	    cmocka_unit_test(deterministic),       cmocka_unit_test(unit_test_levels),
+	    cmocka_unit_test(microban_all),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
