@@ -25,6 +25,8 @@ static const char solve_help[] =
     "      --no-deadlocks              only simple dead squares (to measure what the\n"
     "                                  deadlock detectors save)\n"
     "      --no-macros                 no tunnel macros (to measure what they save)\n"
+    "      --no-shorten                keep the fast mode's solution as found (no\n"
+    "                                  post-pass that cuts its detours)\n"
     "  -q, --quiet                     no progress on stderr\n"
     "  -v, --verbose                   progress on stderr even when it is not a terminal\n"
     "  -h, --help                      this text\n"
@@ -33,6 +35,8 @@ static const char solve_help[] =
     "and a totals line. With --json, each line is\n"
     "  {\"file\", \"level\", \"title\", \"status\", \"moves\", \"pushes\", \"solution\",\n"
     "   \"optimal\", \"nodes\", \"seconds\", \"peak_mib\"}\n"
+    "plus \"moves_before\" and \"pushes_before\" when shortening changed the\n"
+    "solution, and \"shorten_seconds\" when it ran.\n"
     "status is solved, unsolvable, timeout, memout, invalid (with an \"error\"\n"
     "field) or cancelled (Ctrl-C); a level that is not solved has moves 0,\n"
     "pushes 0 and solution \"\".\n"
@@ -42,7 +46,7 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_NO_MACROS };
+enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_NO_MACROS, OPT_NO_SHORTEN };
 
 static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'t', "time", 1, 't'},
@@ -52,6 +56,7 @@ static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {0, "json", 0, OPT_JSON},
                                        {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
                                        {0, "no-macros", 0, OPT_NO_MACROS},
+                                       {0, "no-shorten", 0, OPT_NO_SHORTEN},
                                        {'q', "quiet", 0, 'q'},
                                        {'v', "verbose", 0, 'v'},
                                        {'h', "help", 0, 'h'},
@@ -110,6 +115,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 	case OPT_JSON: config->json = 1; return 0;
 	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
 	case OPT_NO_MACROS: config->no_macros = 1; return 0;
+	case OPT_NO_SHORTEN: config->no_shorten = 1; return 0;
 	case 'q': config->verbosity = -1; return 0;
 	case 'v': config->verbosity = 1; return 0;
 	default: return EXIT_USAGE;
@@ -210,6 +216,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.memory_limit = (size_t)run->config->memory_mib << 20;
 	options.deadlock_detection = !run->config->no_deadlocks;
 	options.macros = !run->config->no_macros;
+	options.shorten = !run->config->no_shorten;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
 	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */

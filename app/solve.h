@@ -19,6 +19,7 @@ typedef struct solve_config {
 	int json;
 	int no_deadlocks; /* --no-deadlocks */
 	int no_macros;    /* --no-macros */
+	int no_shorten;   /* --no-shorten */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;

@@ -73,6 +73,12 @@ static double peak_mib(const hako_solve_result *r)
 	return r ? (double)r->stats.peak_bytes / (1024.0 * 1024.0) : 0.0;
 }
 
+/* Did the fast mode's post-pass change the solution? */
+static int report_shortened(const hako_solve_result *r)
+{
+	return r->moves_before != r->moves || r->pushes_before != r->pushes;
+}
+
 static void table_row(const report_row *row)
 {
 	const hako_solve_result *r = row->result;
@@ -85,14 +91,19 @@ static void table_row(const report_row *row)
 	else
 		printf("%8s %7s ", "-", "-");
 	if (r)
-		printf("%12llu %9.2f %7.1f\n", (unsigned long long)r->stats.expanded,
+		printf("%12llu %9.2f %7.1f", (unsigned long long)r->stats.expanded,
 		       r->stats.seconds, peak_mib(r));
+	if (r && solved && report_shortened(r))
+		printf("  (shortened from %ld moves, %ld pushes)", r->moves_before, r->pushes_before);
+	if (r)
+		putchar('\n');
 	else
 		printf("%12s %9s %7s\n", "-", "-", "-");
 }
 
 /* One JSON object; fields for levels that were not solved: moves and pushes
- * 0, solution "". Invalid levels add "error". */
+ * 0, solution "". Invalid levels add "error"; a solution the post-pass
+ * shortened adds its counts before, and "shorten_seconds" the time it took. */
 static void json_row(const report_row *row)
 {
 	const hako_solve_result *r = row->result;
@@ -107,6 +118,11 @@ static void json_row(const report_row *row)
 	printf(",\"optimal\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f,\"peak_mib\":%.1f",
 	       report_optimal_name(row->optimal), r ? (unsigned long long)r->stats.expanded : 0ULL,
 	       r ? r->stats.seconds : 0.0, peak_mib(r));
+	if (solved && report_shortened(r))
+		printf(",\"moves_before\":%ld,\"pushes_before\":%ld", r->moves_before,
+		       r->pushes_before);
+	if (solved && r->shorten_seconds > 0)
+		printf(",\"shorten_seconds\":%.3f", r->shorten_seconds);
 	if (row->error) {
 		fputs(",\"error\":", stdout);
 		json_string(stdout, row->error);

@@ -282,6 +282,10 @@ typedef struct hako_solver_options {
 	 * library does not guess the number of cores. The optimal modes use
 	 * one thread. */
 	int threads;
+	/* 1 (the default): in the fast mode, shorten the solution found by
+	 * cutting cycles and re-solving short windows of it (src/shorten.c),
+	 * within a tenth of time_limit and at most 2 s. 0: as found. */
+	int shorten;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);
@@ -292,6 +296,11 @@ typedef struct hako_solve_result {
 	long moves;
 	long pushes;
 	hako_stats stats;
+	/* The solution's counts before the fast mode's shortening; equal to
+	 * moves and pushes when it changed nothing (or did not run). */
+	long moves_before;
+	long pushes_before;
+	double shorten_seconds; /* wall time of the shortening */
 } hako_solve_result;
 
 /* Solve a level. Every solution returned has been replayed and checked by

@@ -8,6 +8,7 @@
 #include "level.h"
 #include "reach.h"
 #include "search.h"
+#include "shorten.h"
 
 const char *hako_outcome_name(hako_outcome outcome)
 {
@@ -33,6 +34,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->deadlock_detection = 1;
 	options->macros = 1;
 	options->threads = 1;
+	options->shorten = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)
@@ -139,6 +141,14 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		st = search_astar(&b, &defaults, &found);
 	result->outcome = found.outcome;
 	result->stats = found.stats;
+	/* Issue 5: the fast mode's solution, shortened (never lengthened; it
+	 * falls back to the pushes as found on any doubt). */
+	shorten_report shortened = {0};
+	if (st == HAKO_OK && found.outcome == HAKO_SOLVED &&
+	    defaults.optimal == HAKO_OPTIMAL_NONE && defaults.shorten) {
+		shorten_limits limits = shorten_default_limits(found.push_count, defaults.time_limit);
+		shorten_pushes(&b, found.pushes, &found.push_count, &limits, &shortened);
+	}
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {
 		char *lurd = build_lurd(&b, &found);
 		hako_replay replay;
@@ -153,6 +163,10 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 			result->solution = lurd;
 			result->moves = replay.moves;
 			result->pushes = replay.pushes;
+			int ran = shortened.moves_before > 0; /* replayed, at least one push */
+			result->moves_before = ran ? shortened.moves_before : replay.moves;
+			result->pushes_before = ran ? shortened.pushes_before : replay.pushes;
+			result->shorten_seconds = shortened.seconds;
 		}
 	}
 	search_result_free(&found);
