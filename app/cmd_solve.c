@@ -21,6 +21,9 @@ static const char solve_help[] =
     "  -O, --optimal pushes|moves|none push-optimal, move-optimal, or fastest (default none)\n"
     "  -o, --output FILE.sok           write the levels with their Solution blocks\n"
     "                                  (atomically; never over an input file)\n"
+    "  -j, --jobs N                    threads for the fast mode's portfolio of\n"
+    "                                  searches, 1 to 64 (default: the number of\n"
+    "                                  cores); -j 1 gives the same result every run\n"
     "      --json                      one JSON object per level on stdout\n"
     "      --no-deadlocks              only simple dead squares (to measure what the\n"
     "                                  deadlock detectors save)\n"
@@ -53,6 +56,7 @@ static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'M', "memory", 1, 'M'},
                                        {'O', "optimal", 1, 'O'},
                                        {'o', "output", 1, 'o'},
+                                       {'j', "jobs", 1, 'j'},
                                        {0, "json", 0, OPT_JSON},
                                        {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
                                        {0, "no-macros", 0, OPT_NO_MACROS},
@@ -112,6 +116,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 		           : 0;
 	case 'O': return parse_optimal(value, &config->optimal);
 	case 'o': config->output = value; return 0;
+	case 'j': return opt_parse_jobs("solve", value, &config->jobs) ? EXIT_USAGE : 0;
 	case OPT_JSON: config->json = 1; return 0;
 	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
 	case OPT_NO_MACROS: config->no_macros = 1; return 0;
@@ -130,6 +135,7 @@ static int parse_args(int argc, char **argv, solve_config *config)
 	memset(config, 0, sizeof *config);
 	config->time_limit = 60.0;
 	config->memory_mib = 1024;
+	config->jobs = opt_default_jobs();
 	config->files = calloc((size_t)argc, sizeof *config->files);
 	if (!config->files)
 		return EXIT_INPUT;
@@ -217,6 +223,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.deadlock_detection = !run->config->no_deadlocks;
 	options.macros = !run->config->no_macros;
 	options.shorten = !run->config->no_shorten;
+	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
 	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */

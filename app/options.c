@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void opt_init(opt_scanner *s, int argc, char **argv, const char *verb)
 {
@@ -162,6 +163,17 @@ int opt_parse_long(const char *verb, const char *option, const char *text, long 
 	}
 	*out = number;
 	return 0;
+}
+
+long opt_default_jobs(void)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	return cores < 1 ? 1 : cores > OPT_JOBS_MAX ? OPT_JOBS_MAX : cores;
+}
+
+int opt_parse_jobs(const char *verb, const char *text, long *out)
+{
+	return opt_parse_long(verb, "--jobs", text, 1, OPT_JOBS_MAX, out);
 }
 
 /* One positive level number at *text; advances *text. -1 if none. */

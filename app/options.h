@@ -56,6 +56,13 @@ int opt_parse_seconds(const char *verb, const char *option, const char *text, do
 int opt_parse_long(const char *verb, const char *option, const char *text, long min, long max,
                    long *out);
 
+/* -j, --jobs: threads for one search. The default is the number of online
+ * cores (clamped to 1..OPT_JOBS_MAX); a value outside that range is a
+ * usage error (printed) and returns -1. */
+#define OPT_JOBS_MAX 64
+long opt_default_jobs(void);
+int opt_parse_jobs(const char *verb, const char *text, long *out);
+
 /* A level selection: empty means every level. 1-based, inclusive. */
 #define LEVEL_SPEC_MAX_RANGES 128
 typedef struct level_spec {

@@ -20,6 +20,7 @@ typedef struct solve_config {
 	int no_deadlocks; /* --no-deadlocks */
 	int no_macros;    /* --no-macros */
 	int no_shorten;   /* --no-shorten */
+	long jobs;        /* -j: threads for a search (the fast mode's portfolio) */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;

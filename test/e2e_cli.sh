@@ -26,6 +26,9 @@ run 2 solve -l 3-1 one.xsb
 run 2 solve -l 1,x one.xsb
 run 2 solve -l 2 one.xsb && has err 'no level 2'
 run 2 solve -O fastest one.xsb
+run 2 solve -j 0 one.xsb && has err -- '--jobs'
+run 2 solve --jobs 65 one.xsb && has err -- '--jobs'
+run 2 solve -j two one.xsb
 run 2 solve --time one.xsb
 run 2 solve - -
 run 2 verify
