@@ -79,7 +79,7 @@ typedef struct fess_features {
 typedef struct fess_plan {
 	int goal_count;
 	uint16_t *order;     /* the goals, first to fill first */
-	uint16_t *rank;      /* per square: position in order, or 0xFFFF */
+	uint16_t *rank;      /* per goal square: its layer (1 = comes out first, filled last) */
 	uint16_t *area;      /* per square: goal area id (goals only) */
 	int area_count;
 	uint32_t *stamp; /* flood scratch */
@@ -94,6 +94,9 @@ typedef struct fess_plan {
 hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem);
 void fess_plan_free(fess_plan *p);
 void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out);
+/* The empty goals to fill next: per goal area, those of the deepest layer
+ * not yet full. Writes them to out (room for every goal), returns how many. */
+int fess_next_goals(fess_plan *p, const uint8_t *occupied, uint16_t *out);
 /* packed and out_of_plan only (connectivity left as it was). */
 void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out);
 

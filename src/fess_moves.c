@@ -158,7 +158,7 @@ static int pieces(const uint8_t comp[4])
 
 static int seen(const fess_mover *m, unsigned square, unsigned side)
 {
-	return m->seen_stamp[square] == m->generation && (m->seen_mask[square] >> side & 1u);
+	return m->seen_stamp[square] == m->generation && ((unsigned)m->seen_mask[square] >> side & 1u);
 }
 
 static void mark_seen(fess_mover *m, unsigned square, unsigned side)
@@ -202,7 +202,7 @@ static int box_search(fess_mover *m, uint8_t *occupied, unsigned origin, const r
 		uint32_t index = head++;
 		uint32_t entry = m->queue[index];
 		unsigned s = entry >> 2, side = entry & 3;
-		if (m->done_mask[s] >> side & 1u)
+		if ((unsigned)m->done_mask[s] >> side & 1u)
 			continue;
 		label_sides(m, occupied, s, comp);
 		for (unsigned d = 0; d < 4; d++)
@@ -248,6 +248,17 @@ static int box_search(fess_mover *m, uint8_t *occupied, unsigned origin, const r
 int fess_box_moves(fess_mover *m, uint8_t *occupied, unsigned origin, const reach *player,
                    fess_move *out, int capacity)
 {
+	/* Most boxes cannot be pushed at all: say so before the analysis. */
+	const board *b = m->b;
+	int pushable = 0;
+	for (unsigned d = 0; d < 4 && !pushable; d++) {
+		unsigned behind = board_next(b, origin, DIR_OPPOSITE(d));
+		unsigned to = board_next(b, origin, d);
+		pushable = behind != SQUARE_NONE && to != SQUARE_NONE && !occupied[to] && !b->dead[to] &&
+		           reach_has(player, behind);
+	}
+	if (!pushable)
+		return 0;
 	return box_search(m, occupied, origin, player, NULL, out, capacity);
 }
 
@@ -297,7 +308,7 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit)
 		uint32_t index = head++;
 		uint32_t entry = m->queue[index];
 		unsigned s = entry >> 2, side = entry & 3;
-		if (m->done_mask[s] >> side & 1u)
+		if ((unsigned)m->done_mask[s] >> side & 1u)
 			continue;
 		label_sides(m, occupied, s, comp);
 		for (unsigned d = 0; d < 4; d++)

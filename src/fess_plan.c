@@ -85,36 +85,32 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 	}
 	for (int i = 0; i < b->box_count; i++)
 		occupied[b->goals[i]] = 1;
-	/* out[k]: the k-th goal emptied. */
-	int removed = 0;
+	/* Layers: every box that can come out of the filled goals now is in
+	 * layer 1 and comes out together; then layer 2 of the rest, and so
+	 * on. Boxes locked in by each other share the last layer. */
+	int removed = 0, layer = 0;
 	uint16_t *out = p->queue; /* free until the features use it */
 	while (removed < b->box_count) {
-		int best = -1, best_cost = 0;
+		layer++;
+		int first = removed;
 		for (int i = 0; i < b->box_count; i++) {
 			unsigned goal = b->goals[i];
-			if (!occupied[goal])
-				continue;
-			int cost = fess_pull_out(&mover, occupied, goal, PULL_LIMIT);
-			if (cost >= 0 && (best < 0 || cost < best_cost)) {
-				best = i;
-				best_cost = cost;
-			}
+			if (occupied[goal] && fess_pull_out(&mover, occupied, goal, PULL_LIMIT) >= 0)
+				out[removed++] = (uint16_t)goal;
 		}
-		if (best < 0)
-			break;
-		occupied[b->goals[best]] = 0;
-		out[removed++] = b->goals[best];
+		if (removed == first) {
+			for (int i = 0; i < b->box_count; i++)
+				if (occupied[b->goals[i]])
+					out[removed++] = b->goals[i];
+		}
+		for (int k = first; k < removed; k++) {
+			occupied[out[k]] = 0;
+			p->rank[out[k]] = (uint16_t)layer;
+		}
 	}
-	/* Locked goals, if any, come out last in square order: filled first. */
-	for (int i = 0; i < b->box_count; i++)
-		if (occupied[b->goals[i]])
-			out[removed++] = b->goals[i];
+	/* The order: deepest layer first. */
 	for (int k = 0; k < b->box_count; k++)
 		p->order[k] = out[b->box_count - 1 - k];
-	for (size_t s = 0; s < n; s++)
-		p->rank[s] = NO_RANK;
-	for (int k = 0; k < b->box_count; k++)
-		p->rank[p->order[k]] = (uint16_t)k;
 	fess_mover_free(&mover);
 	memory_free(mem, occupied, n);
 	return HAKO_OK;
@@ -122,20 +118,26 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 
 void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
 {
-	/* Walk the order, each area broken at its first empty goal. p->queue
-	 * doubles as the per-area "broken" flags here. */
+	/* Per area, the deepest layer with an empty goal: goals filled from
+	 * that layer down are packed, goals filled above it are early. p->queue
+	 * holds the per-area deepest empty layer here. */
 	unsigned packed = 0, early = 0;
-	uint16_t *broken = p->queue;
+	uint16_t *deepest = p->queue;
 	for (int a = 0; a < p->area_count; a++)
-		broken[a] = 0;
+		deepest[a] = 0;
 	for (int k = 0; k < p->goal_count; k++) {
 		unsigned goal = p->order[k], area = p->area[goal];
+		if (!occupied[goal] && p->rank[goal] > deepest[area])
+			deepest[area] = p->rank[goal];
+	}
+	for (int k = 0; k < p->goal_count; k++) {
+		unsigned goal = p->order[k];
 		if (!occupied[goal])
-			broken[area] = 1;
-		else if (broken[area])
-			early++;
-		else
+			continue;
+		if (p->rank[goal] >= deepest[p->area[goal]])
 			packed++;
+		else
+			early++;
 	}
 	out->packed = (uint8_t)(packed > 255 ? 255 : packed);
 	out->out_of_plan = (uint8_t)(early > 255 ? 255 : early);
@@ -170,4 +172,23 @@ void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fes
 		}
 	}
 	out->connectivity = (uint8_t)(areas > 255 ? 255 : areas);
+}
+
+int fess_next_goals(fess_plan *p, const uint8_t *occupied, uint16_t *out)
+{
+	uint16_t *deepest = p->queue;
+	for (int a = 0; a < p->area_count; a++)
+		deepest[a] = 0;
+	for (int k = 0; k < p->goal_count; k++) {
+		unsigned goal = p->order[k], area = p->area[goal];
+		if (!occupied[goal] && p->rank[goal] > deepest[area])
+			deepest[area] = p->rank[goal];
+	}
+	int count = 0;
+	for (int k = 0; k < p->goal_count; k++) {
+		unsigned goal = p->order[k];
+		if (!occupied[goal] && p->rank[goal] == deepest[p->area[goal]])
+			out[count++] = (uint16_t)goal;
+	}
+	return count;
 }

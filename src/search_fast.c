@@ -19,6 +19,9 @@
  * PI-corrals, so an exhausted search proves the level unsolvable. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef FESS_DEBUG
+#include <stdio.h>
+#endif
 
 #include "bound.h"
 #include "deadlock.h"
@@ -52,6 +55,13 @@ typedef struct cell {
 #define CHUNK_NODES (1u << CHUNK_LOG2)
 #define CORRAL_BUDGET 1000
 
+/* A move's effect at a glance, for the advisors. */
+typedef struct glance {
+	fess_features x;
+	uint8_t state;  /* 0 open, 1 made, 2 rejected (dead or known) */
+	int16_t closer; /* change of the moved box's distance to the next goals */
+} glance;
+
 typedef struct fess {
 	const board *b;
 	hako_solver_options options;
@@ -76,9 +86,12 @@ typedef struct fess {
 	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
 	uint32_t cell_mask;
 	uint32_t cursor; /* the next cell to expand in */
+	uint32_t best_packed, repeat;
 	fess_move *moves;
 	int move_capacity;
-	uint16_t *nearest; /* per square: pushes to the nearest goal */
+	uint16_t *targets;    /* the next goals to fill (advise) */
+	glance *glances;      /* per listed move (advise) */
+	uint16_t *goal_index; /* per square: its index in b->goals */
 	hako_stats stats;
 	double started;
 	int out_of_memory;
@@ -179,6 +192,8 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	uint32_t index = f->cell_count++;
 	f->cells[index].features = features;
+	if ((features & 0xFF) > f->best_packed)
+		f->best_packed = features & 0xFF;
 	heap_init(&f->cells[index].open, &f->mem);
 	uint32_t i = slot_hash(features) & f->cell_mask;
 	while (f->cell_slots[i])
@@ -202,7 +217,9 @@ static void fess_close(void *self)
 	memory_free(&f->mem, f->cells, sizeof(cell) * f->cell_capacity);
 	memory_free(&f->mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
 	memory_free(&f->mem, f->moves, sizeof(fess_move) * (size_t)f->move_capacity);
-	memory_free(&f->mem, f->nearest, sizeof(uint16_t) * n);
+	memory_free(&f->mem, f->targets, sizeof(uint16_t) * boxes);
+	memory_free(&f->mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
+	memory_free(&f->mem, f->goal_index, sizeof(uint16_t) * n);
 	memory_free(&f->mem, f->occupied, n);
 	memory_free(&f->mem, f->allowed, n);
 	memory_free(&f->mem, f->probe_boxes, sizeof(uint16_t) * boxes);
@@ -232,23 +249,18 @@ static hako_status fess_setup(fess *f, const board *b)
 	/* A box has at most one move per square and side. */
 	f->move_capacity = 4 * b->square_count * b->box_count;
 	f->moves = memory_alloc(&f->mem, sizeof(fess_move) * (size_t)f->move_capacity);
-	f->nearest = memory_alloc(&f->mem, sizeof(uint16_t) * n);
-	if (f->nearest)
-		for (int s = 0; s < b->square_count; s++) {
-			uint16_t least = DISTANCE_INFINITE;
-			for (int g = 0; g < b->box_count; g++) {
-				uint16_t d = b->distance[(size_t)g * (size_t)b->square_count + (size_t)s];
-				if (d < least)
-					least = d;
-			}
-			f->nearest[s] = least;
-		}
+	f->targets = memory_alloc(&f->mem, sizeof(uint16_t) * boxes);
+	f->glances = memory_alloc(&f->mem, sizeof(glance) * (size_t)f->move_capacity);
+	f->goal_index = memory_calloc(&f->mem, sizeof(uint16_t) * n);
+	if (f->goal_index)
+		for (int g = 0; g < b->box_count; g++)
+			f->goal_index[b->goals[g]] = (uint16_t)g;
 	f->cell_capacity = 64;
 	f->cells = memory_alloc(&f->mem, sizeof(cell) * f->cell_capacity);
 	f->cell_mask = 255;
 	f->cell_slots = memory_calloc(&f->mem, sizeof(uint32_t) * (f->cell_mask + 1));
 	if (!f->occupied || !f->allowed || !f->probe_boxes || !f->proof.boxes || !f->moves ||
-	    !f->nearest || !f->cells || !f->cell_slots)
+	    !f->targets || !f->goal_index || !f->glances || !f->cells || !f->cell_slots)
 		return HAKO_ERR_NOMEM;
 	hako_status st = zobrist_init(&f->keys, b->square_count);
 	if (st == HAKO_OK)
@@ -373,6 +385,12 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		    deadlock_check(f->deadlocks, &position, move->to, CORRAL_BUDGET, &f->proof);
 		deadlock_given_reach(f->deadlocks, NULL);
 		if (kind != DEADLOCK_NONE) {
+#ifdef FESS_DEBUG
+			if (f->stats.expanded < 40)
+				fprintf(stderr, "  pruned (%d,%d)->(%d,%d): %s\n", board_x(b, move->from),
+				        board_y(b, move->from), board_x(b, move->to), board_y(b, move->to),
+				        deadlock_kind_names[kind]);
+#endif
 			f->stats.pruned++;
 			return GROW_OK;
 		}
@@ -457,77 +475,139 @@ static void clear_position(fess *f, fnode *n)
 		f->occupied[boxes[i]] = 0;
 }
 
-/* A move's effect at a glance, for the advisors. */
-typedef struct glance {
-	fess_features x;
-	int closer; /* change of the moved box's distance to its nearest goal */
-} glance;
-
-/* Is a better than b for an advisor that wants `value` small? */
-static int prefer(int value_a, int value_b, const glance *a, const glance *b)
+#ifdef FESS_DEBUG
+static int variant(void)
 {
-	return value_a < value_b || (value_a == value_b && a->closer < b->closer);
+	static int v = -1;
+	if (v < 0) {
+		const char *e = getenv("FESS_VARIANT");
+		v = e ? atoi(e) : 0;
+	}
+	return v;
+}
+#else
+static int variant(void)
+{
+	return 0;
+}
+#endif
+
+/* Pushes from `square` to the nearest of the next goals to fill. */
+static int target_distance(const fess *f, unsigned square, int targets)
+{
+	const board *b = f->b;
+	int least = DISTANCE_INFINITE;
+	for (int t = 0; t < targets; t++) {
+		int goal = f->goal_index[f->targets[t]];
+		int d = b->distance[(size_t)goal * (size_t)b->square_count + square];
+		if (d < least)
+			least = d;
+	}
+	return least;
+}
+
+enum { ADVISOR_PACKING, ADVISOR_CONNECTIVITY, ADVISOR_PLAN, ADVISOR_DISTANCE, ADVISORS };
+
+/* Does advisor a want move g at all, and is it better than `best`? Every
+ * advisor but packing keeps the goals packed; ties go to the move that
+ * brings its box nearer the next goals. */
+static int advisor_prefers(int a, const fess_features *parent, const glance *g, const glance *best)
+{
+	int value, other;
+	if (a != ADVISOR_PACKING && g->x.packed < parent->packed)
+		return 0;
+	switch (a) {
+	case ADVISOR_PACKING:
+		if (g->x.packed <= parent->packed)
+			return 0;
+		value = -g->x.packed;
+		other = best ? -best->x.packed : 0;
+		break;
+	case ADVISOR_CONNECTIVITY:
+		if (g->x.connectivity >= parent->connectivity)
+			return 0;
+		value = g->x.connectivity;
+		other = best ? best->x.connectivity : 0;
+		break;
+	case ADVISOR_PLAN:
+		if (g->x.out_of_plan >= parent->out_of_plan)
+			return 0;
+		value = g->x.out_of_plan;
+		other = best ? best->x.out_of_plan : 0;
+		break;
+	default:
+		if (g->closer >= 0 || g->x.connectivity > parent->connectivity ||
+		    g->x.out_of_plan > parent->out_of_plan)
+			return 0;
+		value = g->closer;
+		other = best ? best->closer : 0;
+		break;
+	}
+	return !best || value < other || (value == other && g->closer < best->closer);
 }
 
 /* The first visit of a node: the advisors each name at most one move —
  * the packing advisor one that packs more goals, the connectivity advisor
  * one that joins areas of floor, the plan advisor one that takes a box
  * out of a goal filled too early, the distance advisor one that brings a
- * box nearest its goals without undoing the others — and those children
- * are made now at the node's own weight. The other moves wait, as one
- * entry at weight + 1, for expand_rest. */
+ * box nearest the next goals without undoing the others — and those
+ * children are made now at the node's own weight. A move that turns out
+ * dead or known is replaced by the advisor's next choice (a few times).
+ * The other moves wait, as one entry at weight + 1, for expand_rest. */
 static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 {
 	fnode *n = node_at(f, index);
 	n->expanded = 1;
 	int moves = list_moves(f, n);
 	fess_features parent = features_from_key(f->cells[n->cell].features);
-	int pick[4] = {-1, -1, -1, -1};
-	glance best[4];
-	memset(best, 0, sizeof best);
+	int targets = fess_next_goals(&f->plan, f->occupied, f->targets);
+	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
 		const fess_move *m = &f->moves[k];
-		glance g;
+		glance *g = &glances[k];
 		f->occupied[m->from] = 0;
 		f->occupied[m->to] = 1;
-		fess_packing_of(&f->plan, f->occupied, &g.x);
-		g.x.connectivity = m->areas;
+		fess_packing_of(&f->plan, f->occupied, &g->x);
 		f->occupied[m->to] = 0;
 		f->occupied[m->from] = 1;
-		g.closer = (int)f->nearest[m->to] - (int)f->nearest[m->from];
-		if (g.x.packed > parent.packed &&
-		    (pick[0] < 0 || prefer(-g.x.packed, -best[0].x.packed, &g, &best[0])))
-			pick[0] = k, best[0] = g;
-		if (g.x.packed < parent.packed)
-			continue;
-		if (g.x.connectivity < parent.connectivity &&
-		    (pick[1] < 0 || prefer(g.x.connectivity, best[1].x.connectivity, &g, &best[1])))
-			pick[1] = k, best[1] = g;
-		if (g.x.out_of_plan < parent.out_of_plan &&
-		    (pick[2] < 0 || prefer(g.x.out_of_plan, best[2].x.out_of_plan, &g, &best[2])))
-			pick[2] = k, best[2] = g;
-		if (g.closer < 0 && g.x.connectivity <= parent.connectivity &&
-		    g.x.out_of_plan <= parent.out_of_plan &&
-		    (pick[3] < 0 || prefer(g.closer, best[3].closer, &g, &best[3])))
-			pick[3] = k, best[3] = g;
+		g->x.connectivity = m->areas;
+		g->state = 0;
+		g->closer = (int16_t)(target_distance(f, m->to, targets) -
+		                      target_distance(f, m->from, targets));
 	}
 	grow_result result = GROW_OK;
-	for (int a = 0; a < 4 && result == GROW_OK; a++) {
-		if (pick[a] < 0 || (a > 0 && pick[a] == pick[0]) || (a > 1 && pick[a] == pick[1]) ||
-		    (a > 2 && pick[a] == pick[2]))
-			continue;
-		const fess_move *m = &f->moves[pick[a]];
-		f->occupied[m->from] = 0;
-		f->occupied[m->to] = 1;
-		result = add_child(f, index, m, n->weight, solved);
-		f->occupied[m->to] = 0;
-		f->occupied[m->from] = 1;
+	for (int a = 0; a < ADVISORS && result == GROW_OK; a++) {
+		if (a == ADVISOR_DISTANCE && (variant() & 1))
+			break;
+		for (int attempt = 0; attempt < 4 && result == GROW_OK; attempt++) {
+			int pick = -1;
+			for (int k = 0; k < moves; k++) {
+				if (glances[k].state == 2 ||
+				    !advisor_prefers(a, &parent, &glances[k], pick < 0 ? NULL : &glances[pick]))
+					continue;
+				pick = k;
+			}
+			if (pick < 0 || glances[pick].state == 1)
+				break; /* nothing to advise, or advised already */
+			const fess_move *m = &f->moves[pick];
+			uint32_t before = f->node_count;
+			f->occupied[m->from] = 0;
+			f->occupied[m->to] = 1;
+			result = add_child(f, index, m, n->weight, solved);
+			f->occupied[m->to] = 0;
+			f->occupied[m->from] = 1;
+			int made = f->node_count != before;
+			glances[pick].state = made ? 1 : 2;
+			if (made)
+				break;
+		}
 	}
 	clear_position(f, n);
 	if (result != GROW_OK)
 		return result;
 	/* The other moves, at one more weight. */
-	return heap_push(&f->cells[n->cell].open, open_key(n->weight + 1, n->h, 1), index) ==
+	return heap_push(&f->cells[n->cell].open,
+	                 open_key(n->weight + ((variant() & 4) ? 2u : 1u), n->h, 1), index) ==
 	               HAKO_OK
 	           ? GROW_OK
 	           : GROW_NOMEM;
@@ -544,7 +624,7 @@ static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 		const fess_move *m = &f->moves[k];
 		f->occupied[m->from] = 0;
 		f->occupied[m->to] = 1;
-		result = add_child(f, index, m, n->weight + 1, solved);
+		result = add_child(f, index, m, n->weight + ((variant() & 4) ? 2u : 1u), solved);
 		f->occupied[m->to] = 0;
 		f->occupied[m->from] = 1;
 	}
@@ -609,7 +689,6 @@ static void fess_stats(const void *self, hako_stats *out)
 }
 
 #ifdef FESS_DEBUG
-#include <stdio.h>
 static void debug_cells(const fess *f)
 {
 	unsigned best = 0;
@@ -663,7 +742,13 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		uint32_t pick = NODE_NONE;
 		for (uint32_t tried = 0; tried < f->cell_count && pick == NODE_NONE; tried++) {
 			cell *c = &f->cells[f->cursor];
-			f->cursor = f->cursor + 1 < f->cell_count ? f->cursor + 1 : 0;
+			if ((variant() & 2) && (c->features & 0xFF) + 1 >= f->best_packed &&
+			    f->repeat < 3 && c->open.count > 0)
+				f->repeat++;
+			else {
+				f->repeat = 0;
+				f->cursor = f->cursor + 1 < f->cell_count ? f->cursor + 1 : 0;
+			}
 			if (c->open.count > 0)
 				pick = heap_pop(&c->open).node;
 		}

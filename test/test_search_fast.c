@@ -1,0 +1,318 @@
+/* test_search_fast.c — the feature-space search (search_fast.c) and its
+ * parts: box moves checked against a brute-force search over exact
+ * (box, player) positions, every move's pushes replayed, the packing
+ * order on a corridor of goals, and the engine's outcomes — solved (each
+ * solution replayed by the verifier), unsolvable, node limit, memout —
+ * on small levels and on every Microban level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fess.h"
+#include "memory.h"
+#include "testboard.h"
+
+/* ---- box moves against brute force ------------------------------------ */
+
+/* Brute force: every (box square, player square) reachable by pushing the
+ * box on `origin` alone; marks (to, normalized player) pairs in seen[]
+ * (square_count * square_count), returns how many distinct ones differ
+ * from the start. */
+static int brute_moves(const board *b, uint8_t *occupied, unsigned origin, unsigned player,
+                       uint8_t *seen)
+{
+	size_t n = (size_t)b->square_count;
+	uint32_t *queue = malloc(sizeof(uint32_t) * n * n);
+	uint8_t *visited = calloc(n * n, 1);
+	reach r;
+	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
+	memset(seen, 0, n * n);
+	occupied[origin] = 0;
+	unsigned head = 0, tail = 0;
+	queue[tail++] = (uint32_t)(origin * n + player);
+	visited[origin * n + player] = 1;
+	int count = 0;
+	occupied[origin] = 1;
+	unsigned start_norm = reach_fill(&r, b, occupied, player);
+	occupied[origin] = 0;
+	while (head < tail) {
+		unsigned box = queue[head] / (unsigned)n, man = queue[head] % (unsigned)n;
+		head++;
+		occupied[box] = 1;
+		unsigned norm = reach_fill(&r, b, occupied, man);
+		if ((box != origin || norm != start_norm) && !seen[box * n + norm]) {
+			seen[box * n + norm] = 1;
+			count++;
+		}
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned behind = board_next(b, box, DIR_OPPOSITE(d)), to = board_next(b, box, d);
+			if (behind == SQUARE_NONE || to == SQUARE_NONE || occupied[to] || b->dead[to] ||
+			    !reach_has(&r, behind) || visited[to * n + box])
+				continue;
+			visited[to * n + box] = 1;
+			queue[tail++] = (uint32_t)(to * n + box);
+		}
+		occupied[box] = 0;
+	}
+	occupied[origin] = 1;
+	reach_free(&r);
+	free(queue);
+	free(visited);
+	return count;
+}
+
+static void check_moves_of(tb_position *p)
+{
+	const board *b = &p->b;
+	size_t n = (size_t)b->square_count;
+	memory mem = {0, 0, (size_t)64 << 20};
+	fess_mover m;
+	assert_int_equal(fess_mover_init(&m, b, &mem), HAKO_OK);
+	reach r, after;
+	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
+	assert_int_equal(reach_init(&after, b->square_count), HAKO_OK);
+	uint8_t *seen = malloc(n * n);
+	fess_move *moves = malloc(sizeof(fess_move) * 4 * n);
+	search_push *pushes = malloc(sizeof(search_push) * 4 * n);
+	for (int i = 0; i < b->box_count; i++) {
+		unsigned origin = p->boxes[i];
+		reach_fill(&r, b, p->occupied, b->start_player);
+		int count = fess_box_moves(&m, p->occupied, origin, &r, moves, (int)(4 * n));
+		int expected = brute_moves(b, p->occupied, origin, b->start_player, seen);
+		assert_int_equal(count, expected);
+		for (int k = 0; k < count; k++) {
+			/* The move is one the brute force found... */
+			uint8_t *occ = p->occupied;
+			occ[origin] = 0;
+			occ[moves[k].to] = 1;
+			unsigned stand = board_next(b, moves[k].to, DIR_OPPOSITE(moves[k].dir));
+			unsigned norm = reach_fill(&after, b, occ, stand);
+			assert_true(seen[moves[k].to * n + norm]);
+			/* ...with the areas of floor it leaves. */
+			int areas = 0;
+			reach flood;
+			assert_int_equal(reach_init(&flood, b->square_count), HAKO_OK);
+			uint8_t *done = calloc(n, 1);
+			for (unsigned s = 0; s < n; s++) {
+				if (occ[s] || done[s])
+					continue;
+				areas++;
+				reach_fill(&flood, b, occ, s);
+				for (unsigned t = 0; t < n; t++)
+					if (reach_has(&flood, t))
+						done[t] = 1;
+			}
+			free(done);
+			reach_free(&flood);
+			assert_int_equal(moves[k].areas, areas);
+			occ[moves[k].to] = 0;
+			occ[origin] = 1;
+			/* ...and its pushes replay to it. */
+			int length = fess_move_pushes(&m, occ, &r, &moves[k], pushes, (int)(4 * n));
+			assert_int_equal(length, moves[k].pushes);
+			reach walk;
+			assert_int_equal(reach_init(&walk, b->square_count), HAKO_OK);
+			unsigned player = b->start_player, box = origin;
+			for (int j = 0; j < length; j++) {
+				assert_int_equal(pushes[j].from, box);
+				unsigned behind = board_next(b, box, DIR_OPPOSITE(pushes[j].dir));
+				reach_fill(&walk, b, occ, player);
+				assert_true(reach_has(&walk, behind));
+				unsigned to = board_next(b, box, pushes[j].dir);
+				assert_int_equal(occ[to], 0);
+				occ[box] = 0;
+				occ[to] = 1;
+				player = box;
+				box = to;
+			}
+			assert_int_equal(box, moves[k].to);
+			assert_int_equal(reach_fill(&walk, b, occ, player), norm);
+			occ[box] = 0;
+			occ[origin] = 1;
+			reach_free(&walk);
+		}
+	}
+	free(seen);
+	free(moves);
+	free(pushes);
+	reach_free(&r);
+	reach_free(&after);
+	fess_mover_free(&m);
+	assert_int_equal(mem.used, 0);
+}
+
+static void box_moves_match_brute_force(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+	    /* open room: every square, player on either side of a box */
+	    "#######\n#     #\n# $ . #\n#  @  #\n#######\n",
+	    /* a pillar: the player's side matters */
+	    "########\n#  .   #\n# $#$  #\n#  @ . #\n########\n",
+	    /* corridors and a box that splits the floor */
+	    "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
+	    /* Microban 1 */
+	    "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
+	};
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+		tb_position p;
+		tb_open(&p, levels[i]);
+		check_moves_of(&p);
+		tb_close(&p);
+	}
+}
+
+/* ---- packing order ----------------------------------------------------- */
+
+static void packing_order_fills_the_corridor_from_the_back(void **state)
+{
+	(void)state;
+	tb_position p;
+	/* Goals in a dead-end corridor: the deepest (rightmost) is filled first. */
+	tb_open(&p, "#########\n#@ $$$...#\n#   ######\n#####\n");
+	memory mem = {0, 0, (size_t)16 << 20};
+	fess_plan plan;
+	assert_int_equal(fess_plan_init(&plan, &p.b, &mem), HAKO_OK);
+	assert_int_equal(plan.order[0], tb_square(&p.b, 8, 1));
+	assert_int_equal(plan.order[1], tb_square(&p.b, 7, 1));
+	assert_int_equal(plan.order[2], tb_square(&p.b, 6, 1));
+	/* Filling the mouth first is out of plan; the back first is packed. */
+	uint8_t *occ = calloc((size_t)p.b.square_count + 1, 1);
+	fess_features x;
+	occ[tb_square(&p.b, 6, 1)] = 1;
+	fess_features_of(&plan, &p.b, occ, &x);
+	assert_int_equal(x.packed, 0);
+	assert_int_equal(x.out_of_plan, 1);
+	occ[tb_square(&p.b, 6, 1)] = 0;
+	occ[tb_square(&p.b, 8, 1)] = 1;
+	fess_features_of(&plan, &p.b, occ, &x);
+	assert_int_equal(x.packed, 1);
+	assert_int_equal(x.out_of_plan, 0);
+	assert_int_equal(x.connectivity, 1);
+	uint16_t next[3];
+	assert_int_equal(fess_next_goals(&plan, occ, next), 1);
+	assert_int_equal(next[0], tb_square(&p.b, 7, 1));
+	free(occ);
+	fess_plan_free(&plan);
+	assert_int_equal(mem.used, 0);
+	tb_close(&p);
+}
+
+/* ---- the engine --------------------------------------------------------- */
+
+/* Run the engine to the end; on "solved", rebuild the LURD and replay it. */
+static hako_outcome run_fess(const hako_level *level, uint64_t node_limit, size_t memory_limit,
+                             size_t *pushes)
+{
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.time_limit = 0;
+	o.node_limit = node_limit;
+	o.memory_limit = memory_limit;
+	hako_status st;
+	void *e = search_engine_fess.open(&b, &o, &st);
+	assert_int_equal(st, HAKO_OK);
+	assert_non_null(e);
+	search_result r;
+	int steps = 0;
+	while (!search_engine_fess.step(e, 7, &r))
+		steps++;
+	hako_stats stats;
+	search_engine_fess.stats(e, &stats);
+	assert_true(stats.expanded <= (uint64_t)steps * 7 + 7);
+	if (r.outcome == HAKO_SOLVED) {
+		/* Replay the pushes with walks, then through the verifier. */
+		size_t capacity = 1 << 16, length = 0;
+		char *lurd = malloc(capacity);
+		uint8_t *occ = calloc((size_t)b.square_count + 1, 1);
+		reach w;
+		assert_int_equal(reach_init(&w, b.square_count), HAKO_OK);
+		for (int i = 0; i < b.box_count; i++)
+			occ[b.start_boxes[i]] = 1;
+		unsigned player = b.start_player;
+		for (size_t k = 0; k < r.push_count; k++) {
+			unsigned from = r.pushes[k].from, dir = r.pushes[k].dir;
+			unsigned behind = board_next(&b, from, DIR_OPPOSITE(dir));
+			reach_distances(&w, &b, occ, player);
+			assert_true(reach_has(&w, behind));
+			assert_true(length + w.distance[behind] + 2 < capacity);
+			length += (size_t)reach_walk(&w, &b, behind, lurd + length);
+			lurd[length++] = board_push_letter[dir];
+			occ[from] = 0;
+			occ[board_next(&b, from, dir)] = 1;
+			player = from;
+		}
+		lurd[length] = '\0';
+		hako_replay replay;
+		assert_int_equal(hako_replay_lurd(level, lurd, &replay), HAKO_OK);
+		assert_true(replay.solved);
+		assert_int_equal((size_t)replay.pushes, r.push_count);
+		reach_free(&w);
+		free(occ);
+		free(lurd);
+	}
+	if (pushes)
+		*pushes = r.push_count;
+	hako_outcome outcome = r.outcome;
+	search_result_free(&r);
+	search_engine_fess.close(e);
+	board_free(&b);
+	return outcome;
+}
+
+static void engine_outcomes(void **state)
+{
+	(void)state;
+	size_t pushes;
+	hako_level *level = tu_level("#####\n#@$.#\n#####\n");
+	assert_int_equal(run_fess(level, 0, (size_t)64 << 20, &pushes), HAKO_SOLVED);
+	assert_int_equal(pushes, 1);
+	hako_level_free(level);
+	/* Solved at the start: no pushes. */
+	level = tu_level("####\n#@*#\n####\n");
+	assert_int_equal(run_fess(level, 0, (size_t)64 << 20, &pushes), HAKO_SOLVED);
+	assert_int_equal(pushes, 0);
+	hako_level_free(level);
+	/* Two boxes in a corridor that only fits them in the wrong order. */
+	level = tu_level("#######\n#@$$. #\n###  .#\n  #####\n");
+	assert_int_equal(run_fess(level, 0, (size_t)64 << 20, NULL), HAKO_UNSOLVABLE);
+	hako_level_free(level);
+	/* A level that needs a few moves, cut short by the node limit and
+	 * by a memory budget too small to start. */
+	level = tu_level("  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n"
+	                 "########\n");
+	assert_int_equal(run_fess(level, 0, (size_t)64 << 20, NULL), HAKO_SOLVED);
+	assert_int_equal(run_fess(level, 1, (size_t)64 << 20, NULL), HAKO_NODE_LIMIT);
+	assert_int_equal(run_fess(level, 0, 4096, NULL), HAKO_MEMOUT);
+	hako_level_free(level);
+}
+
+static void microban_all_solved_and_replayed(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	for (size_t i = 0; i < hako_collection_count(c); i++) {
+		hako_outcome outcome =
+		    run_fess(hako_collection_level(c, i), 300000, (size_t)512 << 20, NULL);
+		if (outcome != HAKO_SOLVED)
+			print_error("Microban %zu: %s\n", i + 1, hako_outcome_name(outcome));
+		assert_int_equal(outcome, HAKO_SOLVED);
+	}
+	hako_collection_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(box_moves_match_brute_force),
+	    cmocka_unit_test(packing_order_fills_the_corridor_from_the_back),
+	    cmocka_unit_test(engine_outcomes),
+	    cmocka_unit_test(microban_all_solved_and_replayed),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
