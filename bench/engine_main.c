@@ -4,12 +4,14 @@
  * into LURD (the walks rebuilt like solver.c does) and replayed by the
  * verifier; a rejected one is reported as BAD and makes the exit code 1.
  *
- * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST] FILE
- *   -e  engine name (default bidir)
+ * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST] [-x] FILE
+ *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
+ *       setting), fess
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
  *   -n  expanded-node limit per level (default none)
  *   -l  level range, 1-based (default all)
+ *   -x  no macros (options.macros = 0)
  * Exit: 0 every selected level solved, 1 some not (or a bad solution),
  * 2 usage, 3 unreadable input. Until the portfolio has its own verb this
  * is how an engine is benchmarked alone. */
@@ -20,8 +22,10 @@
 #include "board.h"
 #include "reach.h"
 #include "search.h"
+#include "search_bidir.h"
 
-static const search_engine *const engines[] = {&search_engine_bidir};
+static const search_engine *const engines[] = {&search_engine_bidir, &search_engine_astar,
+                                                &search_engine_fess};
 
 static char *read_file(const char *path, size_t *length)
 {
@@ -101,7 +105,7 @@ static char *pushes_to_lurd(const board *b, const search_result *r)
 static int usage(void)
 {
 	fprintf(stderr, "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
-	                "[-l FIRST-LAST] FILE\n");
+	                "[-l FIRST-LAST] [-x] FILE\n");
 	return 2;
 }
 
@@ -111,7 +115,7 @@ int main(int argc, char **argv)
 	double seconds = 10;
 	size_t mib = 1024;
 	unsigned long long node_limit = 0;
-	int first = 1, last = 0;
+	int first = 1, last = 0, macros = 1;
 	const char *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -138,6 +142,8 @@ int main(int argc, char **argv)
 			if (sscanf(value, "%d-%d", &first, &last) == 1)
 				last = first;
 			i++;
+		} else if (strcmp(argv[i], "-x") == 0) {
+			macros = 0;
 		} else if (argv[i][0] != '-' && !path) {
 			path = argv[i];
 		} else {
@@ -168,12 +174,14 @@ int main(int argc, char **argv)
 	o.time_limit = seconds;
 	o.memory_limit = mib << 20;
 	o.node_limit = node_limit;
+	o.macros = macros;
 	int attempted = 0, solved = 0, bad = 0;
 	double total_seconds = 0;
 	unsigned long long total_nodes = 0;
 	printf("engine %s, %s, levels %d-%d, %g s per level\n", engine->name, path, first, last,
 	       seconds);
-	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves\n");
+	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves%s\n",
+	       engine == &search_engine_bidir ? "\texpanded fwd/bwd\tpushes fwd/bwd" : "");
 	for (int l = first; l <= last; l++) {
 		const hako_level *level = hako_collection_level(c, (size_t)(l - 1));
 		board b;
@@ -186,11 +194,15 @@ int main(int argc, char **argv)
 		void *e = engine->open(&b, &o, &st);
 		search_result r;
 		memset(&r, 0, sizeof r);
+		search_bidir_info info;
+		memset(&info, 0, sizeof info);
 		if (!e)
 			r.outcome = HAKO_MEMOUT;
 		else {
 			while (!engine->step(e, 256, &r))
 				;
+			if (engine == &search_engine_bidir)
+				search_bidir_info_get(e, &info);
 			engine->close(e);
 		}
 		long pushes = 0, moves = 0;
@@ -208,8 +220,13 @@ int main(int argc, char **argv)
 			}
 			free(lurd);
 		}
-		printf("%d\t%s\t%.3f\t%llu\t%ld\t%ld\n", l, status, r.stats.seconds,
+		printf("%d\t%s\t%.3f\t%llu\t%ld\t%ld", l, status, r.stats.seconds,
 		       (unsigned long long)r.stats.expanded, pushes, moves);
+		if (engine == &search_engine_bidir)
+			printf("\t%llu/%llu\t%zu/%zu", (unsigned long long)info.forward_expanded,
+			       (unsigned long long)info.backward_expanded, info.forward_pushes,
+			       info.backward_pushes);
+		printf("\n");
 		fflush(stdout);
 		total_seconds += r.stats.seconds;
 		total_nodes += r.stats.expanded;

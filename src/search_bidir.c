@@ -11,10 +11,13 @@
  * player area, and a pull's player squares lie in the areas of the states
  * before and after it.
  *
- * Forward: greedy best-first on the matching bound to the goals (bound.c),
- * every deadlock detector and PI-corral pruning (deadlock.h), as in
- * search_astar.c; all of that is sound, so a forward side that runs out of
- * states proves the level unsolvable.
+ * Forward: greedy best-first (4 x bound + pushes) on the matching bound to
+ * the goals (bound.c), every deadlock detector and PI-corral pruning
+ * (deadlock.h), tunnel and goal-room macros, as in the fast mode of
+ * search_astar.c. The pruning and the tunnel macro are sound, so a forward
+ * side that runs out of states proves the level unsolvable — unless it
+ * used a goal macro, which may lose every solution (room.h): then it only
+ * stops, and the backward side goes on.
  *
  * Backward: starts from every goal-side position — all boxes on goals, the
  * player in any one of the regions the goals cut the floor into — and
@@ -59,9 +62,11 @@
 #include "heap.h"
 #include "memory.h"
 #include "reach.h"
+#include "room.h"
 #include "search.h"
 #include "search_bidir.h"
 #include "tt.h"
+#include "tunnel.h"
 #include "zobrist.h"
 
 typedef struct bnode {
@@ -76,10 +81,16 @@ typedef struct bnode {
 	 * box's square in this node, toward the parent's position). */
 	uint16_t push_from;
 	uint8_t push_dir;
+	/* Forward: squares the box travelled in a straight line (tunnel
+	 * macro), plus GOAL_MACRO when a goal macro then took it into its room
+	 * (those pushes are derived again from the position when the path is
+	 * rebuilt). Backward: 1. */
+	uint16_t push_length;
 	/* followed by box_count uint16_t box squares, ascending */
 } bnode;
 
 #define NODE_NONE UINT32_MAX
+#define GOAL_MACRO 0x8000u
 #define CHUNK_LOG2 12u
 #define CHUNK_NODES (1u << CHUNK_LOG2)
 #define NODE_CAP (UINT32_MAX - 1)
@@ -120,6 +131,10 @@ typedef struct bidir {
 	uint16_t probe_player;
 	uint16_t *start_distance; /* [start index * square_count + square] */
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
+	tunnel_info tunnels;         /* go_on == NULL: no tunnel macros */
+	room_info *rooms;            /* goal macros; NULL: none */
+	room_push *macro;            /* room_macro_capacity(rooms) pushes */
+	int goal_macro_used;         /* the forward side committed to a goal macro */
 	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
 	deadlock_proof proof;
 	uint8_t *allowed;
@@ -208,7 +223,7 @@ static uint64_t priority(const side *sd, const bnode *n)
 /* Store the probe (s->probe_boxes, s->probe_player) as a node of `sd`.
  * HAKO_ERR_NOMEM when the budget says no. */
 static hako_status side_add(side *sd, uint64_t key, uint32_t parent, uint32_t depth, uint32_t h,
-                            unsigned push_from, unsigned push_dir)
+                            unsigned push_from, unsigned push_dir, unsigned push_length)
 {
 	bidir *s = sd->owner;
 	uint32_t index = node_new(sd);
@@ -223,6 +238,7 @@ static hako_status side_add(side *sd, uint64_t key, uint32_t parent, uint32_t de
 	n->player = s->probe_player;
 	n->push_from = (uint16_t)push_from;
 	n->push_dir = (uint8_t)push_dir;
+	n->push_length = (uint16_t)push_length;
 	memcpy(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count);
 	s->stats.generated++;
 	hako_status st = tt_insert(&sd->table, key, index, key_of, sd);
@@ -274,30 +290,65 @@ static int pushes_replay(bidir *s, const search_push *pushes, size_t count)
 static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int middle_forward,
                           uint32_t bwd)
 {
-	size_t forward_count = 0, backward_count = 0;
+	const board *b = s->b;
+	size_t steps = 0, forward_count = 0, backward_count = 0;
 	for (uint32_t i = fwd; node_at(&s->forward, i)->parent != NODE_NONE;
-	     i = node_at(&s->forward, i)->parent)
-		forward_count++;
+	     i = node_at(&s->forward, i)->parent) {
+		const bnode *n = node_at(&s->forward, i);
+		steps++;
+		forward_count += n->push_length & ~GOAL_MACRO;
+		if (n->push_length & GOAL_MACRO)
+			forward_count += (size_t)room_macro_capacity(s->rooms);
+	}
 	for (uint32_t i = bwd; node_at(&s->backward, i)->parent != NODE_NONE;
 	     i = node_at(&s->backward, i)->parent)
 		backward_count++;
-	size_t count = forward_count + (middle ? 1 : 0) + backward_count;
-	search_push *pushes = malloc(sizeof(search_push) * (count + 1));
-	if (!pushes) {
+	size_t capacity = forward_count + (middle ? 1 : 0) + backward_count;
+	search_push *pushes = malloc(sizeof(search_push) * (capacity + 1));
+	uint32_t *chain = malloc(sizeof(uint32_t) * (steps + 1));
+	if (!pushes || !chain) {
+		free(pushes);
+		free(chain);
 		s->finished = 1;
 		s->outcome = HAKO_MEMOUT;
 		return;
 	}
+	size_t k = steps;
+	for (uint32_t i = fwd; k > 0; i = node_at(&s->forward, i)->parent)
+		chain[--k] = i;
+	/* Forward pushes replayed from the start, so that goal macros can be
+	 * derived again from the positions they were found in. */
+	memset(s->occupied, 0, (size_t)b->square_count); /* the expansion stops here */
+	for (int i = 0; i < b->box_count; i++)
+		s->occupied[b->start_boxes[i]] = 1;
+	for (size_t c = 0; c < steps; c++) {
+		const bnode *n = node_at(&s->forward, chain[c]);
+		unsigned from = n->push_from, stand = from;
+		for (unsigned m = 0; m < (n->push_length & ~GOAL_MACRO); m++) {
+			pushes[k].from = (uint16_t)from;
+			pushes[k++].dir = n->push_dir;
+			stand = from;
+			from = board_next(b, from, n->push_dir);
+			s->occupied[stand] = 0;
+			s->occupied[from] = 1;
+		}
+		if (n->push_length & GOAL_MACRO) {
+			int more = room_macro(s->rooms, b, s->occupied, stand, from, s->macro,
+			                      room_macro_capacity(s->rooms));
+			for (int m = 0; m < more; m++) {
+				pushes[k].from = s->macro[m].from;
+				pushes[k++].dir = s->macro[m].dir;
+				s->occupied[s->macro[m].from] = 0;
+				s->occupied[board_next(b, s->macro[m].from, s->macro[m].dir)] = 1;
+			}
+		}
+	}
+	memset(s->occupied, 0, (size_t)b->square_count);
+	free(chain);
+	forward_count = k;
+	size_t count = forward_count + (middle ? 1 : 0) + backward_count;
 	/* The middle push belongs to the side that generated it. */
 	s->forward_pushes = forward_count + (middle && middle_forward ? 1 : 0);
-	size_t k = forward_count;
-	for (uint32_t i = fwd; k > 0; i = node_at(&s->forward, i)->parent) {
-		const bnode *n = node_at(&s->forward, i);
-		k--;
-		pushes[k].from = n->push_from;
-		pushes[k].dir = n->push_dir;
-	}
-	k = forward_count;
 	if (middle)
 		pushes[k++] = *middle;
 	for (uint32_t i = bwd; node_at(&s->backward, i)->parent != NODE_NONE;
@@ -355,17 +406,52 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 				continue;
 			s->occupied[square] = 0;
 			s->occupied[to] = 1;
+			/* The tunnel macro pushes on while the box stays in a
+			 * tunnel (sound: see tunnel.c). */
+			unsigned stand = square, length = 1;
+			while (s->tunnels.go_on && tunnel_go_on(&s->tunnels, stand, d)) {
+				uint16_t beyond = board_next(b, to, d);
+				if (s->occupied[beyond] || b->dead[beyond])
+					break;
+				s->occupied[to] = 0;
+				s->occupied[beyond] = 1;
+				stand = to;
+				to = beyond;
+				length++;
+			}
+			/* The goal macro takes a box on a room's entrance home. */
+			if (s->rooms) {
+				int k = room_macro(s->rooms, b, s->occupied, stand, to, s->macro,
+				                   room_macro_capacity(s->rooms));
+				for (int m = 0; m < k; m++) {
+					uint16_t next = board_next(b, s->macro[m].from, s->macro[m].dir);
+					s->occupied[s->macro[m].from] = 0;
+					s->occupied[next] = 1;
+					stand = s->macro[m].from;
+					to = next;
+				}
+				if (k > 0)
+					length |= GOAL_MACRO;
+			}
 			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 			board_move_box(s->probe_boxes, count, i, to);
-			s->probe_player = reach_fill(&s->child_reach, b, s->occupied, square);
+			s->probe_player = reach_fill(&s->child_reach, b, s->occupied, stand);
 			uint64_t key = box_key ^ s->keys.box[square] ^ s->keys.box[to] ^
 			               s->keys.player[s->probe_player];
 			if (side_find(sd, key) == TT_EMPTY) {
 				uint32_t met = side_find(&s->backward, key);
 				if (met != TT_EMPTY) {
-					search_push middle = {(uint16_t)square, (uint8_t)d};
-					finish_solved(s, index, &middle, 1, met);
-					result = GROW_MET;
+					/* Stored, so the path to it is rebuilt like any other. */
+					if (side_add(sd, key, index, depth + 1, 0, square, d, length) !=
+					    HAKO_OK)
+						result = GROW_NOMEM;
+					else {
+						finish_solved(s, sd->node_count - 1, NULL, 0, met);
+						result = GROW_MET;
+					}
+				} else if (s->tunnels.go_on &&
+				           tunnel_parking_dead(&s->tunnels, b, s->occupied, to)) {
+					s->stats.pruned++;
 				} else {
 					int dead = 0;
 					if (s->deadlocks) {
@@ -380,11 +466,14 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 					                  : bound_matching(&s->lower, b, s->probe_boxes);
 					if (h == BOUND_INFINITE)
 						s->stats.pruned++;
-					else if (side_add(sd, key, index, depth + 1, h, square, d) !=
+					else if (side_add(sd, key, index, depth + 1, h, square, d, length) !=
 					         HAKO_OK)
 						result = GROW_NOMEM;
+					else if (length & GOAL_MACRO)
+						s->goal_macro_used = 1;
 				}
 			}
+			/* Back to the parent (macros move only the pushed box). */
 			s->occupied[to] = 0;
 			s->occupied[square] = 1;
 		}
@@ -447,7 +536,7 @@ static grow_result expand_backward(bidir *s, uint32_t index)
 					                            s->probe_boxes); /* rule 2 */
 					if (h == BOUND_INFINITE)
 						s->stats.pruned++;
-					else if (side_add(sd, key, index, depth + 1, h, to, undo_dir) !=
+					else if (side_add(sd, key, index, depth + 1, h, to, undo_dir, 1) !=
 					         HAKO_OK)
 						result = GROW_NOMEM;
 				}
@@ -552,7 +641,7 @@ static hako_status add_roots(bidir *s)
 	memset(s->occupied, 0, n);
 	uint64_t box_key = zobrist_boxes(&s->keys, s->probe_boxes, b->box_count);
 	hako_status st = side_add(&s->forward, box_key ^ s->keys.player[s->probe_player],
-	                          NODE_NONE, 0, h, SQUARE_NONE, 0);
+	                          NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
 	if (st != HAKO_OK)
 		return st;
 
@@ -582,7 +671,7 @@ static hako_status add_roots(bidir *s)
 			met = side_find(&s->forward, key); /* the start is solved already */
 			met_root = s->backward.node_count;
 		}
-		st = side_add(&s->backward, key, NODE_NONE, 0, h, SQUARE_NONE, 0);
+		st = side_add(&s->backward, key, NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
 	}
 	memset(s->occupied, 0, n);
 	memory_free(&s->mem, seen, n + 1);
@@ -626,6 +715,23 @@ static hako_status bidir_init(bidir *s)
 		st = reach_init(&s->child_reach, b->square_count);
 	if (st == HAKO_OK)
 		st = bound_init(&s->lower, &s->mem, b->box_count);
+	/* Macros as in the fast mode of search_astar.c. */
+	if (st == HAKO_OK && s->options.macros)
+		st = tunnel_init(&s->tunnels, b, &s->mem);
+	if (st == HAKO_OK && s->options.macros) {
+		s->rooms = room_analyze(b, &s->mem);
+		if (!s->rooms)
+			st = HAKO_ERR_NOMEM;
+		else if (s->rooms->count == 0 || room_macro_capacity(s->rooms) == 0) {
+			room_free(s->rooms);
+			s->rooms = NULL;
+		} else {
+			s->macro = memory_alloc(&s->mem, sizeof(room_push) *
+			                                     (size_t)room_macro_capacity(s->rooms));
+			if (!s->macro)
+				st = HAKO_ERR_NOMEM;
+		}
+	}
 	if (st == HAKO_OK && s->options.deadlock_detection) {
 		s->deadlocks = deadlock_checker_new(
 		    b, &s->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
@@ -665,6 +771,12 @@ static void bidir_close(void *self)
 	memory_free(&s->mem, s->start_distance, sizeof(uint16_t) * ((size_t)b->box_count * n + 1));
 	memory_free(&s->mem, s->back_dead, n + 1);
 	deadlock_checker_free(s->deadlocks);
+	tunnel_free(&s->tunnels);
+	if (s->rooms) {
+		memory_free(&s->mem, s->macro,
+		            sizeof(room_push) * (size_t)room_macro_capacity(s->rooms));
+		room_free(s->rooms);
+	}
 	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)b->box_count + 1));
 	memory_free(&s->mem, s->allowed, n + 1);
 	if (s->lower.cost)
@@ -729,10 +841,14 @@ static void side_step(bidir *s, side *sd)
 {
 	if (sd->open.count == 0) {
 		/* Every state of this side was expanded, and every rule that cut
-		 * one is sound: no solution exists. */
+		 * one is sound: no solution exists. Goal macros are the exception
+		 * (they commit a box to its room and may lose every solution, see
+		 * room.h): a forward side that used one just stops. */
 		sd->state = SIDE_EXHAUSTED;
-		s->finished = 1;
-		s->outcome = HAKO_UNSOLVABLE;
+		if (sd == &s->backward || !s->goal_macro_used) {
+			s->finished = 1;
+			s->outcome = HAKO_UNSOLVABLE;
+		}
 		return;
 	}
 	heap_item item = heap_pop(&sd->open);
@@ -770,6 +886,8 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 		int forward = s->forward.state == SIDE_RUNNING,
 		    backward = s->backward.state == SIDE_RUNNING;
 		if (!forward && !backward) {
+			/* Out of memory on one side at least (the other may have
+			 * stopped without a proof, after goal macros). */
 			s->finished = 1;
 			s->outcome = HAKO_MEMOUT;
 			break;

@@ -169,6 +169,27 @@ static void backward_side_meets(void **state)
 	search_result_free(&r.result);
 }
 
+/* Microban 89 is easier from the end: the backward side finds nearly the
+ * whole solution (34 of 35 pushes at this commit). */
+static void backward_side_solves_microban_89(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	hako_solver_options o = options_with(100000, 0, (size_t)64 << 20);
+	run r = engine_run(hako_collection_level(c, 88), &o, 256);
+	print_message("Microban 89: %zu pushes forward, %zu backward; %llu+%llu expanded\n",
+	              r.info.forward_pushes, r.info.backward_pushes,
+	              (unsigned long long)r.info.forward_expanded,
+	              (unsigned long long)r.info.backward_expanded);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_true(r.info.backward_pushes > 4 * r.info.forward_pushes);
+	search_result_free(&r.result);
+	hako_collection_free(c);
+}
+
 static void unsolvable_is_proven(void **state)
 {
 	(void)state;
@@ -301,6 +322,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(solves_small_levels), cmocka_unit_test(backward_side_meets),
+	    cmocka_unit_test(backward_side_solves_microban_89),
 	    cmocka_unit_test(unsolvable_is_proven), cmocka_unit_test(limits_are_outcomes),
 	    cmocka_unit_test(deterministic),       cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_all),
