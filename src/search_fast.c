@@ -19,9 +19,6 @@
  * PI-corrals, so an exhausted search proves the level unsolvable. */
 #include <stdlib.h>
 #include <string.h>
-#ifdef FESS_DEBUG
-#include <stdio.h>
-#endif
 
 #include "bound.h"
 #include "deadlock.h"
@@ -60,6 +57,7 @@ typedef struct glance {
 	fess_features x;
 	uint8_t state;  /* 0 open, 1 made, 2 rejected (dead or known) */
 	int16_t closer; /* change of the moved box's distance to the next goals */
+	int16_t left;   /* the moved box's distance to the next goals after it */
 } glance;
 
 typedef struct fess {
@@ -86,7 +84,6 @@ typedef struct fess {
 	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
 	uint32_t cell_mask;
 	uint32_t cursor; /* the next cell to expand in */
-	uint32_t best_packed, repeat;
 	fess_move *moves;
 	int move_capacity;
 	uint16_t *targets;    /* the next goals to fill (advise) */
@@ -131,6 +128,7 @@ static uint32_t node_new(fess *f)
 	}
 	return f->node_count++;
 }
+
 
 static int same_position(void *user, uint32_t index)
 {
@@ -192,8 +190,6 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	uint32_t index = f->cell_count++;
 	f->cells[index].features = features;
-	if ((features & 0xFF) > f->best_packed)
-		f->best_packed = features & 0xFF;
 	heap_init(&f->cells[index].open, &f->mem);
 	uint32_t i = slot_hash(features) & f->cell_mask;
 	while (f->cell_slots[i])
@@ -385,12 +381,6 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		    deadlock_check(f->deadlocks, &position, move->to, CORRAL_BUDGET, &f->proof);
 		deadlock_given_reach(f->deadlocks, NULL);
 		if (kind != DEADLOCK_NONE) {
-#ifdef FESS_DEBUG
-			if (f->stats.expanded < 40)
-				fprintf(stderr, "  pruned (%d,%d)->(%d,%d): %s\n", board_x(b, move->from),
-				        board_y(b, move->from), board_x(b, move->to), board_y(b, move->to),
-				        deadlock_kind_names[kind]);
-#endif
 			f->stats.pruned++;
 			return GROW_OK;
 		}
@@ -475,22 +465,6 @@ static void clear_position(fess *f, fnode *n)
 		f->occupied[boxes[i]] = 0;
 }
 
-#ifdef FESS_DEBUG
-static int variant(void)
-{
-	static int v = -1;
-	if (v < 0) {
-		const char *e = getenv("FESS_VARIANT");
-		v = e ? atoi(e) : 0;
-	}
-	return v;
-}
-#else
-static int variant(void)
-{
-	return 0;
-}
-#endif
 
 /* Pushes from `square` to the nearest of the next goals to fill. */
 static int target_distance(const fess *f, unsigned square, int targets)
@@ -539,8 +513,8 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 		if (g->closer >= 0 || g->x.connectivity > parent->connectivity ||
 		    g->x.out_of_plan > parent->out_of_plan)
 			return 0;
-		value = g->closer;
-		other = best ? best->closer : 0;
+		value = g->left;
+		other = best ? best->left : 0;
 		break;
 	}
 	return !best || value < other || (value == other && g->closer < best->closer);
@@ -572,13 +546,11 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		f->occupied[m->from] = 1;
 		g->x.connectivity = m->areas;
 		g->state = 0;
-		g->closer = (int16_t)(target_distance(f, m->to, targets) -
-		                      target_distance(f, m->from, targets));
+		g->left = (int16_t)target_distance(f, m->to, targets);
+		g->closer = (int16_t)(g->left - target_distance(f, m->from, targets));
 	}
 	grow_result result = GROW_OK;
 	for (int a = 0; a < ADVISORS && result == GROW_OK; a++) {
-		if (a == ADVISOR_DISTANCE && (variant() & 1))
-			break;
 		for (int attempt = 0; attempt < 4 && result == GROW_OK; attempt++) {
 			int pick = -1;
 			for (int k = 0; k < moves; k++) {
@@ -606,9 +578,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	if (result != GROW_OK)
 		return result;
 	/* The other moves, at one more weight. */
-	return heap_push(&f->cells[n->cell].open,
-	                 open_key(n->weight + ((variant() & 4) ? 2u : 1u), n->h, 1), index) ==
-	               HAKO_OK
+	return heap_push(&f->cells[n->cell].open, open_key(n->weight + 1, n->h, 1), index) == HAKO_OK
 	           ? GROW_OK
 	           : GROW_NOMEM;
 }
@@ -624,7 +594,7 @@ static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 		const fess_move *m = &f->moves[k];
 		f->occupied[m->from] = 0;
 		f->occupied[m->to] = 1;
-		result = add_child(f, index, m, n->weight + ((variant() & 4) ? 2u : 1u), solved);
+		result = add_child(f, index, m, n->weight + 1, solved);
 		f->occupied[m->to] = 0;
 		f->occupied[m->from] = 1;
 	}
@@ -688,29 +658,9 @@ static void fess_stats(const void *self, hako_stats *out)
 	out->peak_bytes = f->mem.peak;
 }
 
-#ifdef FESS_DEBUG
-static void debug_cells(const fess *f)
-{
-	unsigned best = 0;
-	for (uint32_t c = 0; c < f->cell_count; c++)
-		if ((f->cells[c].features & 0xFF) > best)
-			best = f->cells[c].features & 0xFF;
-	fprintf(stderr, "cells %u best packed %u/%d nodes %u order:", f->cell_count, best,
-	        f->b->box_count, f->node_count);
-	for (int k = 0; k < f->b->box_count; k++)
-		fprintf(stderr, " (%d,%d)", board_x(f->b, f->plan.order[k]), board_y(f->b, f->plan.order[k]));
-	fprintf(stderr, "\n");
-}
-#else
-static void debug_cells(const fess *f)
-{
-	(void)f;
-}
-#endif
 
 static int finish(fess *f, search_result *result, hako_outcome outcome)
 {
-	debug_cells(f);
 	result->outcome = outcome;
 	fess_stats(f, &result->stats);
 	return 1;
@@ -742,13 +692,7 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		uint32_t pick = NODE_NONE;
 		for (uint32_t tried = 0; tried < f->cell_count && pick == NODE_NONE; tried++) {
 			cell *c = &f->cells[f->cursor];
-			if ((variant() & 2) && (c->features & 0xFF) + 1 >= f->best_packed &&
-			    f->repeat < 3 && c->open.count > 0)
-				f->repeat++;
-			else {
-				f->repeat = 0;
-				f->cursor = f->cursor + 1 < f->cell_count ? f->cursor + 1 : 0;
-			}
+			f->cursor = f->cursor + 1 < f->cell_count ? f->cursor + 1 : 0;
 			if (c->open.count > 0)
 				pick = heap_pop(&c->open).node;
 		}
