@@ -414,7 +414,8 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		return GROW_SOLVED;
 	}
 	fess_features x;
-	fess_features_of(&f->plan, b, f->occupied, &x);
+	fess_packing_of(&f->plan, f->occupied, &x);
+	x.connectivity = move->areas;
 	return file_node(f, index, &x) == HAKO_OK ? GROW_OK : GROW_NOMEM;
 }
 
