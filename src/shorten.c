@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHORTEN_WINDOW 24            /* pushes per window, by default */
+#define SHORTEN_WINDOW 16            /* pushes in the largest window, by default */
 #define SHORTEN_WINDOW_NODES 4000    /* expansions per window search */
 #define SHORTEN_MAX_POSITIONS_BYTES ((size_t)256 << 20)
 
@@ -20,6 +20,7 @@ shorten_limits shorten_default_limits(size_t push_count, double time_limit)
 	/* At most a tenth of the solve's time limit, and 2 s. */
 	limits.seconds = time_limit > 0 && time_limit < 20 ? time_limit / 10 : 2.0;
 	limits.window = 0;
+	limits.window_nodes = 0;
 	return limits;
 }
 
@@ -212,20 +213,13 @@ static int run_splice(shorten_run *r, size_t i, size_t length, const search_push
 	return 0;
 }
 
-/* Slide the window along the solution; retry the same start after a
- * splice (each one makes (pushes, moves) smaller, so this ends). */
-static hako_status run_windows(shorten_run *r, const shorten_limits *limits, double deadline,
-                               shorten_report *report)
+/* One pass of a window of `window` pushes along the solution; the same
+ * start is tried again after a splice (each one makes (pushes, moves)
+ * smaller, so this ends). */
+static void run_pass(shorten_run *r, shorten_window *w, size_t window,
+                     const shorten_limits *limits, double deadline, search_push *found,
+                     search_push *saved, shorten_report *report)
 {
-	size_t window = limits->window > 0 ? (size_t)limits->window : SHORTEN_WINDOW;
-	shorten_window w;
-	search_push *found = malloc(window * sizeof *found);
-	search_push *saved = malloc(window * sizeof *saved);
-	if (!found || !saved || shorten_window_init(&w, r->b, SHORTEN_WINDOW_NODES * 4) != HAKO_OK) {
-		free(found);
-		free(saved);
-		return HAKO_ERR_NOMEM;
-	}
 	for (size_t i = 0; i + 1 < r->count && report->nodes < limits->nodes;) {
 		if (deadline > 0 && search_now() >= deadline)
 			break;
@@ -237,14 +231,40 @@ static hako_status run_windows(shorten_run *r, const shorten_limits *limits, dou
 		}
 		shorten_span span = run_span(r, i, length);
 		uint64_t left = limits->nodes - report->nodes, spent = 0;
-		long got = shorten_window_search(&w, &span,
-		                                 left < SHORTEN_WINDOW_NODES ? left : SHORTEN_WINDOW_NODES,
-		                                 deadline, found, &spent);
+		uint64_t cap = limits->window_nodes ? limits->window_nodes : SHORTEN_WINDOW_NODES;
+		long got = shorten_window_search(w, &span, left < cap ? left : cap, deadline, found,
+		                                 &spent);
 		report->nodes += spent;
 		if (got >= 0 && run_splice(r, i, length, found, (size_t)got, saved))
 			report->windows_improved++;
 		else
 			i++;
+	}
+}
+
+/* Windows of 8 pushes, then 16, and so on up to limits->window: the small
+ * ones are cheap and take the local detours out before the large ones
+ * spend their budget. */
+static hako_status run_windows(shorten_run *r, const shorten_limits *limits, double deadline,
+                               shorten_report *report)
+{
+	size_t window = limits->window > 0 ? (size_t)limits->window : SHORTEN_WINDOW;
+	shorten_window w;
+	search_push *found = malloc(window * sizeof *found);
+	search_push *saved = malloc(window * sizeof *saved);
+	uint64_t nodes = limits->window_nodes ? limits->window_nodes : SHORTEN_WINDOW_NODES;
+	int capacity = nodes < 1u << 20 ? (int)nodes * 4 : 1 << 22; /* nodes stored per search */
+	if (!found || !saved || shorten_window_init(&w, r->b, capacity) != HAKO_OK) {
+		free(found);
+		free(saved);
+		return HAKO_ERR_NOMEM;
+	}
+	for (size_t size = window < 8 ? window : 8;; size *= 2) {
+		if (size > window)
+			size = window;
+		run_pass(r, &w, size, limits, deadline, found, saved, report);
+		if (size == window)
+			break;
 	}
 	shorten_window_free(&w);
 	free(found);

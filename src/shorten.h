@@ -16,7 +16,9 @@
 typedef struct shorten_limits {
 	uint64_t nodes; /* expansions for all window searches; 0: change nothing */
 	double seconds; /* wall-clock budget; <= 0: none */
-	int window;     /* most pushes in one window (0: the default) */
+	int window;     /* most pushes in one window (0: the default; 1: no
+	                   window searches, cycle cutting only) */
+	uint64_t window_nodes; /* expansions per window search (0: the default) */
 } shorten_limits;
 
 typedef struct shorten_report {

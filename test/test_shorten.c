@@ -104,7 +104,7 @@ static void assert_solves(const tb_position *p, const search_push *pushes, size_
 
 static shorten_limits generous(void)
 {
-	shorten_limits limits = {10000000, 0, 0};
+	shorten_limits limits = {10000000, 0, 0, 0};
 	return limits;
 }
 
