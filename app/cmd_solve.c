@@ -27,7 +27,12 @@ static const char solve_help[] =
     "      --json                      one JSON object per level on stdout\n"
     "      --no-deadlocks              only simple dead squares (to measure what the\n"
     "                                  deadlock detectors save)\n"
-    "      --no-macros                 no tunnel macros (to measure what they save)\n"
+    "      --macros LIST               the search's macros: all (the default), none, or\n"
+    "                                  a comma-separated list of tunnels (a push into a\n"
+    "                                  tunnel goes on through it) and goals (a box at a\n"
+    "                                  goal room's entrance goes to its goal), to\n"
+    "                                  measure what each saves\n"
+    "      --no-macros                 the same as --macros none\n"
     "      --no-shorten                keep the fast mode's solution as found (no\n"
     "                                  post-pass that cuts its detours)\n"
     "  -q, --quiet                     no progress on stderr\n"
@@ -49,7 +54,7 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_NO_MACROS, OPT_NO_SHORTEN };
+enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_MACROS, OPT_NO_MACROS, OPT_NO_SHORTEN };
 
 static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'t', "time", 1, 't'},
@@ -59,6 +64,7 @@ static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'j', "jobs", 1, 'j'},
                                        {0, "json", 0, OPT_JSON},
                                        {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
+                                       {0, "macros", 1, OPT_MACROS},
                                        {0, "no-macros", 0, OPT_NO_MACROS},
                                        {0, "no-shorten", 0, OPT_NO_SHORTEN},
                                        {'q', "quiet", 0, 'q'},
@@ -119,7 +125,8 @@ static int apply_option(solve_config *config, int id, const char *value)
 	case 'j': return opt_parse_jobs("solve", value, &config->jobs) ? EXIT_USAGE : 0;
 	case OPT_JSON: config->json = 1; return 0;
 	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
-	case OPT_NO_MACROS: config->no_macros = 1; return 0;
+	case OPT_MACROS: return opt_parse_macros("solve", value, &config->macros) ? EXIT_USAGE : 0;
+	case OPT_NO_MACROS: config->macros = HAKO_MACRO_NONE; return 0;
 	case OPT_NO_SHORTEN: config->no_shorten = 1; return 0;
 	case 'q': config->verbosity = -1; return 0;
 	case 'v': config->verbosity = 1; return 0;
@@ -136,6 +143,7 @@ static int parse_args(int argc, char **argv, solve_config *config)
 	config->time_limit = 60.0;
 	config->memory_mib = 1024;
 	config->jobs = opt_default_jobs();
+	config->macros = HAKO_MACRO_ALL;
 	config->files = calloc((size_t)argc, sizeof *config->files);
 	if (!config->files)
 		return EXIT_INPUT;
@@ -221,7 +229,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.time_limit = run->config->time_limit;
 	options.memory_limit = (size_t)run->config->memory_mib << 20;
 	options.deadlock_detection = !run->config->no_deadlocks;
-	options.macros = !run->config->no_macros;
+	options.macros = run->config->macros;
 	options.shorten = !run->config->no_shorten;
 	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;

@@ -2,6 +2,8 @@
  * every hako verb. All errors here are usage errors (exit 2). */
 #include "options.h"
 
+#include "hako.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -174,6 +176,53 @@ long opt_default_jobs(void)
 int opt_parse_jobs(const char *verb, const char *text, long *out)
 {
 	return opt_parse_long(verb, "--jobs", text, 1, OPT_JOBS_MAX, out);
+}
+
+int opt_macros_from_text(const char *text, int *out, char *why, size_t why_size)
+{
+	static const struct {
+		const char *name;
+		int bits;
+	} names[] = {{"all", HAKO_MACRO_ALL},
+	             {"none", HAKO_MACRO_NONE},
+	             {"tunnels", HAKO_MACRO_TUNNELS},
+	             {"goals", HAKO_MACRO_GOALS}};
+	int bits = 0, items = 0, none = 0;
+	const char *p = text;
+	for (;;) {
+		size_t length = strcspn(p, ",");
+		size_t k = 0;
+		while (k < sizeof names / sizeof *names &&
+		       (strlen(names[k].name) != length || memcmp(names[k].name, p, length) != 0))
+			k++;
+		if (k == sizeof names / sizeof *names) {
+			snprintf(why, why_size, "'%.*s' is not tunnels, goals, all or none",
+			         (int)length, p);
+			return -1;
+		}
+		bits |= names[k].bits;
+		none |= names[k].bits == HAKO_MACRO_NONE;
+		items++;
+		if (p[length] == '\0')
+			break;
+		p += length + 1;
+	}
+	if (none && items > 1) {
+		snprintf(why, why_size, "'none' cannot be combined with other macros");
+		return -1;
+	}
+	*out = bits;
+	return 0;
+}
+
+int opt_parse_macros(const char *verb, const char *text, int *out)
+{
+	char why[128];
+	if (opt_macros_from_text(text, out, why, sizeof why) == 0)
+		return 0;
+	opt_usage_error(verb, "--macros: %s (want a comma-separated list such as tunnels,goals)",
+	                why);
+	return -1;
 }
 
 /* One positive level number at *text; advances *text. -1 if none. */

@@ -63,6 +63,14 @@ int opt_parse_long(const char *verb, const char *option, const char *text, long 
 long opt_default_jobs(void);
 int opt_parse_jobs(const char *verb, const char *text, long *out);
 
+/* --macros LIST: "all", "none", or a comma-separated list of "tunnels"
+ * and "goals" (include/hako.h's HAKO_MACRO_* bits; "all" may be mixed in,
+ * "none" only alone). opt_macros_from_text sets *out and returns 0, or
+ * returns -1 with the reason in why (no output; hako-engine uses it too);
+ * opt_parse_macros prints that as a usage error. */
+int opt_macros_from_text(const char *text, int *out, char *why, size_t why_size);
+int opt_parse_macros(const char *verb, const char *text, int *out);
+
 /* A level selection: empty means every level. 1-based, inclusive. */
 #define LEVEL_SPEC_MAX_RANGES 128
 typedef struct level_spec {

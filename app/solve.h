@@ -18,7 +18,7 @@ typedef struct solve_config {
 	const char *output; /* -o FILE.sok or NULL */
 	int json;
 	int no_deadlocks; /* --no-deadlocks */
-	int no_macros;    /* --no-macros */
+	int macros;       /* --macros LIST, --no-macros: HAKO_MACRO_* bits */
 	int no_shorten;   /* --no-shorten */
 	long jobs;        /* -j: threads for a search (the fast mode's portfolio) */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */

@@ -4,14 +4,17 @@
  * into LURD (the walks rebuilt like solver.c does) and replayed by the
  * verifier; a rejected one is reported as BAD and makes the exit code 1.
  *
- * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST] [-x] FILE
+ * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST]
+ *                    [-m MACROS | -x] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
  *       setting), fess
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
  *   -n  expanded-node limit per level (default none)
  *   -l  level range, 1-based (default all)
- *   -x  no macros (options.macros = 0)
+ *   -m  macros as hako solve's --macros: all (default), none, or a list
+ *       of tunnels,goals (options.macros, HAKO_MACRO_* bits)
+ *   -x  no macros, the same as -m none
  * Exit: 0 every selected level solved, 1 some not (or a bad solution),
  * 2 usage, 3 unreadable input. Until the portfolio has its own verb this
  * is how an engine is benchmarked alone. */
@@ -20,6 +23,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "options.h"
 #include "reach.h"
 #include "search.h"
 #include "search_bidir.h"
@@ -105,7 +109,7 @@ static char *pushes_to_lurd(const board *b, const search_result *r)
 static int usage(void)
 {
 	fprintf(stderr, "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
-	                "[-l FIRST-LAST] [-x] FILE\n");
+	                "[-l FIRST-LAST] [-m MACROS | -x] FILE\n");
 	return 2;
 }
 
@@ -115,7 +119,7 @@ int main(int argc, char **argv)
 	double seconds = 10;
 	size_t mib = 1024;
 	unsigned long long node_limit = 0;
-	int first = 1, last = 0, macros = 1;
+	int first = 1, last = 0, macros = HAKO_MACRO_ALL;
 	const char *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -142,8 +146,15 @@ int main(int argc, char **argv)
 			if (sscanf(value, "%d-%d", &first, &last) == 1)
 				last = first;
 			i++;
+		} else if (strcmp(argv[i], "-m") == 0 && value) {
+			char why[128];
+			if (opt_macros_from_text(value, &macros, why, sizeof why) != 0) {
+				fprintf(stderr, "hako-engine: -m: %s\n", why);
+				return 2;
+			}
+			i++;
 		} else if (strcmp(argv[i], "-x") == 0) {
-			macros = 0;
+			macros = HAKO_MACRO_NONE;
 		} else if (argv[i][0] != '-' && !path) {
 			path = argv[i];
 		} else {
@@ -178,8 +189,8 @@ int main(int argc, char **argv)
 	int attempted = 0, solved = 0, bad = 0;
 	double total_seconds = 0;
 	unsigned long long total_nodes = 0;
-	printf("engine %s, %s, levels %d-%d, %g s per level\n", engine->name, path, first, last,
-	       seconds);
+	printf("engine %s, %s, levels %d-%d, %g s per level, macros %d\n", engine->name, path,
+	       first, last, seconds, macros);
 	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves%s\n",
 	       engine == &search_engine_bidir ? "\texpanded fwd/bwd\tpushes fwd/bwd" : "");
 	for (int l = first; l <= last; l++) {

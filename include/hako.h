@@ -273,8 +273,10 @@ typedef struct hako_solver_options {
 	 * 0: simple dead squares and the bound's bipartite check only — for
 	 * measuring what the detectors save. */
 	int deadlock_detection;
-	/* 1 (the default): tunnel macros (push-optimal and fast modes). 0: off,
-	 * for comparisons. */
+	/* Which macros the searches use, a bit mask of HAKO_MACRO_* (below):
+	 * HAKO_MACRO_ALL (1, the default) every macro, HAKO_MACRO_NONE (0)
+	 * none, or HAKO_MACRO_TUNNELS | HAKO_MACRO_GOALS picked one by one —
+	 * for measuring what each saves. */
 	int macros;
 	/* Threads for the fast mode (HAKO_OPTIMAL_NONE), which runs a
 	 * portfolio of searches: 0 or 1 (the default) interleaves them in the
@@ -289,6 +291,24 @@ typedef struct hako_solver_options {
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);
+
+/* hako_solver_options.macros. Bit 0 means "every macro", so that 1 keeps
+ * the meaning it had when the field was an on/off switch (and a macro
+ * added later is on for a caller passing 1); the single macros are the
+ * bits above it, honoured only when bit 0 is clear. Unknown bits are
+ * ignored.
+ *   TUNNELS: a push into a tunnel goes on while the box stays in it, as
+ *            one step (push-optimal and fast A*; the bidirectional
+ *            search's forward side). Never in the move-optimal mode.
+ *   GOALS:   a box reaching a goal room's entrance is taken to the next
+ *            goal of the room's packing order, as one step (fast mode
+ *            only: it may miss the shortest solution).
+ * The feature-space search (FESS) moves whole boxes anyway and reads
+ * none of them. */
+#define HAKO_MACRO_NONE 0
+#define HAKO_MACRO_ALL 1
+#define HAKO_MACRO_TUNNELS 2
+#define HAKO_MACRO_GOALS 4
 
 typedef struct hako_solve_result {
 	hako_outcome outcome;

@@ -74,6 +74,13 @@ extern const search_engine search_engine_fess;
  * goal-side position, meeting in the middle (issue 5). */
 extern const search_engine search_engine_bidir;
 
+/* Whether options->macros turns on `which` (one HAKO_MACRO_* bit):
+ * HAKO_MACRO_ALL turns on every macro. */
+static inline int search_macro_on(const hako_solver_options *options, int which)
+{
+	return (options->macros & HAKO_MACRO_ALL) || (options->macros & which);
+}
+
 /* Monotonic seconds (clock_gettime). */
 double search_now(void);
 

@@ -184,10 +184,12 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	if (st == HAKO_OK)
 		st = tt_init(&s->table, &s->mem, 16);
 	/* Tunnel macros keep push-optimality but not move-optimality. */
-	if (st == HAKO_OK && o->macros && s->mode != HAKO_OPTIMAL_MOVES)
+	if (st == HAKO_OK && search_macro_on(o, HAKO_MACRO_TUNNELS) &&
+	    s->mode != HAKO_OPTIMAL_MOVES)
 		st = tunnel_init(&s->tunnels, b, &s->mem);
 	/* Goal macros may miss the shortest solution: the fast mode only. */
-	if (st == HAKO_OK && o->macros && s->mode == HAKO_OPTIMAL_NONE) {
+	if (st == HAKO_OK && search_macro_on(o, HAKO_MACRO_GOALS) &&
+	    s->mode == HAKO_OPTIMAL_NONE) {
 		s->rooms = room_analyze(b, &s->mem);
 		if (!s->rooms)
 			st = HAKO_ERR_NOMEM;

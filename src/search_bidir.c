@@ -716,9 +716,9 @@ static hako_status bidir_init(bidir *s)
 	if (st == HAKO_OK)
 		st = bound_init(&s->lower, &s->mem, b->box_count);
 	/* Macros as in the fast mode of search_astar.c. */
-	if (st == HAKO_OK && s->options.macros)
+	if (st == HAKO_OK && search_macro_on(&s->options, HAKO_MACRO_TUNNELS))
 		st = tunnel_init(&s->tunnels, b, &s->mem);
-	if (st == HAKO_OK && s->options.macros) {
+	if (st == HAKO_OK && search_macro_on(&s->options, HAKO_MACRO_GOALS)) {
 		s->rooms = room_analyze(b, &s->mem);
 		if (!s->rooms)
 			st = HAKO_ERR_NOMEM;

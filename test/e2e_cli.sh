@@ -29,6 +29,9 @@ run 2 solve -O fastest one.xsb
 run 2 solve -j 0 one.xsb && has err -- '--jobs'
 run 2 solve --jobs 65 one.xsb && has err -- '--jobs'
 run 2 solve -j two one.xsb
+run 2 solve --macros tunnel one.xsb && has err -- "--macros: 'tunnel'"
+run 2 solve --macros none,goals one.xsb && has err -- '--macros'
+run 2 solve --macros= one.xsb && has err -- '--macros'
 run 2 solve --time one.xsb
 run 2 solve - -
 run 2 verify
@@ -62,6 +65,10 @@ run 1 solve one.xsb stuck.xsb && has out 'solved 1 of 2'
 run 3 solve mixed.xsb && has out '^ +1 +a +solved' && has out '^ +2 +b +invalid' && has out '^ +3 +c +solved'
 has err '^mixed.xsb:[0-9]+(:[0-9]+)?: '
 run 0 solve -l 1,3 mixed.xsb && has out 'solved 2 of 2'
+for macros in all none tunnels goals tunnels,goals goals,tunnels,all; do
+	run 0 solve -O pushes --macros "$macros" one.xsb && has out 'solved 1 of 1'
+done
+run 0 solve -h && has out -- '--macros LIST'
 
 echo "== the bundled collection solves"
 run 0 solve -q "$source_dir/data/levels/boxoban_sample.txt" && has out 'solved 20 of 20'

@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "deadlock.h"
+#include "search.h"
 #include "testutil.h"
 
 /* A level, its board and a box position (the level's start until a test
@@ -28,6 +29,11 @@ void tb_close(tb_position *p);
 unsigned tb_square(const board *b, int x, int y);
 /* Does the proof name the box at (x, y)? */
 int tb_proof_has(const tb_position *p, int x, int y);
+
+/* The pushes of a search's solution with the shortest walks between
+ * them, as LURD from the level's start (malloc'd); fails the test on a
+ * push that cannot be made. */
+char *tb_pushes_to_lurd(const board *b, const search_push *pushes, size_t count);
 
 /* Sort k box squares ascending (insertion sort: k is tiny). */
 void tb_sort_boxes(uint16_t *boxes, int k);
