@@ -4,8 +4,10 @@
 # Microban_155.push_optimal.tsv. A solved level whose push count differs from
 # the table (push mode) is a BUG and fails the script.
 #
-# Usage: bench/microban.sh [-b HAKO] [-O pushes|moves] [-t SECONDS] [-l SPEC] [-o RESULTS.jsonl]
-#   default: build/release/hako, pushes, 60 s per level, every level.
+# Usage: bench/microban.sh [-b HAKO] [-O pushes|moves] [-t SECONDS] [-l SPEC] [-m MACROS]
+#                          [-o RESULTS.jsonl]
+#   default: build/release/hako, pushes, 60 s per level, every level, all macros
+#   (-m is hako solve's --macros LIST).
 # In moves mode pushes are not compared (a move-optimal solution may use more
 # pushes); the script checks that every solution is at least as long in
 # pushes as the table's push-optimal count, which holds for any solution.
@@ -16,14 +18,16 @@ mode=pushes
 seconds=60
 spec=
 results=
-while getopts "b:O:t:l:o:h" opt; do
+macros=
+while getopts "b:O:t:l:m:o:h" opt; do
 	case $opt in
 	b) hako=$OPTARG ;;
 	O) mode=$OPTARG ;;
 	t) seconds=$OPTARG ;;
 	l) spec=$OPTARG ;;
+	m) macros=$OPTARG ;;
 	o) results=$OPTARG ;;
-	*) sed -n '2,12p' "$0"; exit 2 ;;
+	*) sed -n '2,14p' "$0"; exit 2 ;;
 	esac
 done
 levels=$root/../shared/levels/Microban_155.xsb
@@ -37,6 +41,7 @@ fi
 
 args=(solve --json -q --optimal "$mode" -t "$seconds")
 [[ -n $spec ]] && args+=(-l "$spec")
+[[ -n $macros ]] && args+=(--macros "$macros")
 start=$(date +%s.%N)
 set +e
 "$hako" "${args[@]}" "$levels" >"$results"
