@@ -481,7 +481,7 @@ static int target_distance(const fess *f, unsigned square, int targets)
 	return least;
 }
 
-enum { ADVISOR_PACKING, ADVISOR_CONNECTIVITY, ADVISOR_PLAN, ADVISOR_DISTANCE, ADVISORS };
+enum { ADVISOR_PACKING, ADVISOR_CONNECTIVITY, ADVISOR_PLAN, ADVISOR_DISTANCE, ADVISOR_GAIN, ADVISORS };
 
 /* Does advisor a want move g at all, and is it better than `best`? Every
  * advisor but packing keeps the goals packed; ties go to the move that
@@ -510,12 +510,19 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 		value = g->x.out_of_plan;
 		other = best ? best->x.out_of_plan : 0;
 		break;
-	default:
+	case ADVISOR_DISTANCE:
 		if (g->closer >= 0 || g->x.connectivity > parent->connectivity ||
 		    g->x.out_of_plan > parent->out_of_plan)
 			return 0;
 		value = g->left;
 		other = best ? best->left : 0;
+		break;
+	default:
+		if (g->closer >= 0 || g->x.connectivity > parent->connectivity ||
+		    g->x.out_of_plan > parent->out_of_plan)
+			return 0;
+		value = g->closer;
+		other = best ? best->closer : 0;
 		break;
 	}
 	return !best || value < other || (value == other && g->closer < best->closer);
@@ -524,9 +531,10 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 /* The first visit of a node: the advisors each name at most one move —
  * the packing advisor one that packs more goals, the connectivity advisor
  * one that joins areas of floor, the plan advisor one that takes a box
- * out of a goal filled too early, the distance advisor one that brings a
- * box nearest the next goals without undoing the others — and those
- * children are made now at the node's own weight. A move that turns out
+ * out of a goal filled too early, the distance advisor one that leaves
+ * a box nearest the next goals and the gain advisor one that brings a box
+ * nearest them by the most pushes, both without undoing the others — and
+ * those children are made now at the node's own weight. A move that turns out
  * dead or known is replaced by the advisor's next choice (a few times).
  * The other moves wait, as one entry at weight + 1, for expand_rest. */
 static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
