@@ -111,6 +111,7 @@
 #include <string.h>
 
 #include "dead_corral.h"
+#include "dead_pattern.h"
 #include "reach.h"
 
 /* The search's room: state words and hash slots, fixed at creation. */
@@ -135,11 +136,15 @@ struct dead_corral {
 	size_t bytes; /* the one block everything below lives in */
 	int n;
 	uint16_t *queue;
-	stamps reach; /* the player's area in the real position */
-	stamps area;  /* squares of some corral area, with area_of[] */
-	stamps zone;  /* Z of the corral being examined */
-	stamps fill;  /* player floods in R */
-	stamps child; /* player floods of a child in R */
+	stamps reach;         /* the player's area in the real position */
+	stamps area;          /* squares of some corral area, with area_of[] */
+	stamps zone;          /* Z of the corral being examined */
+	stamps fill;          /* player floods in R */
+	stamps child;         /* player floods of a child in R */
+	stamps used;          /* squares a dead corral's search looked at (learn) */
+	uint32_t flood_size;  /* squares the last flood reached (in queue[]) */
+	uint32_t pool_states; /* states in pool[] after the last search */
+	int searched;         /* the last corral_verdict ran a search */
 	uint16_t *area_of;
 	uint16_t *area_squares; /* n */
 	uint16_t *corral_boxes; /* 4 * box_count */
@@ -152,6 +157,11 @@ struct dead_corral {
 	uint16_t *pool;    /* POOL_WORDS: search states, player then boxes */
 	uint32_t *slots;   /* HASH_SLOTS: state index + 1, 0 = empty */
 	uint16_t *pattern; /* 4 + 2 * box_count: cache key */
+	/* The last dead verdict's proof as a pattern (dead_pattern.h): the
+	 * boxes (C, then F minus C), A, then the barred squares. */
+	uint16_t *learned; /* box_count + n */
+	uint32_t learned_boxes, learned_keys, learned_empty, learned_barred;
+	int learned_valid;
 	dead_corral_cache cache;
 	dead_corral_stats stats;
 };
@@ -181,6 +191,7 @@ static size_t lay_out(dead_corral *d, unsigned char *base)
 	CARVE(zone.at, n * sizeof(uint32_t));
 	CARVE(fill.at, n * sizeof(uint32_t));
 	CARVE(child.at, n * sizeof(uint32_t));
+	CARVE(used.at, n * sizeof(uint32_t));
 	CARVE(area_of, n * sizeof(uint16_t));
 	CARVE(area_squares, n * sizeof(uint16_t));
 	CARVE(corral_boxes, 4 * boxes * sizeof(uint16_t));
@@ -192,6 +203,7 @@ static size_t lay_out(dead_corral *d, unsigned char *base)
 	CARVE(pool, (size_t)POOL_WORDS * sizeof(uint16_t));
 	CARVE(slots, (size_t)HASH_SLOTS * sizeof(uint32_t));
 	CARVE(pattern, (4 + 2 * boxes) * sizeof(uint16_t));
+	CARVE(learned, (boxes + n) * sizeof(uint16_t));
 #undef CARVE
 	return offset;
 }
@@ -295,6 +307,7 @@ static uint16_t flood(dead_corral *d, stamps *st, const uint8_t *occupied, unsig
 	}
 	if (touches)
 		*touches = touched;
+	d->flood_size = tail;
 	return (uint16_t)smallest;
 }
 
@@ -525,6 +538,7 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 		for (uint32_t i = 0; i < k; i++)
 			d->occupied[boxes[i]] = 0;
 	}
+	d->pool_states = count;
 	return verdict;
 }
 
@@ -559,6 +573,7 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 	for (uint32_t i = 0; i < k; i++)
 		d->occupied[cboxes[i]] = 1;
 	int touches = 0, verdict = DEAD_CORRAL_MISS;
+	d->searched = 0;
 	uint16_t player = flood(d, &d->fill, d->occupied, p->player, corral, &touches);
 	/* Root successes: (b) cannot hold (A borders only walls and C) but is
 	 * checked anyway; (c) when C is home and A has no goal. */
@@ -589,6 +604,7 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 			memcpy(d->pool + 1, cboxes, sizeof(uint16_t) * k);
 			uint64_t nodes = 0;
 			verdict = search(d, corral, k, budget, &nodes);
+			d->searched = 1;
 			if (nodes > budget)
 				nodes = budget;
 			*spent += nodes;
@@ -602,11 +618,135 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 	return verdict;
 }
 
+/* Is the box on `s` one of F minus C for the corral in the zone stamps? */
+static int fixed_box(const dead_corral *d, unsigned s)
+{
+	return d->frozen[s] && !marked(&d->zone, s);
+}
+
+/* Mark in d->child the boxes of F minus C that the dead corral's search
+ * depended on. A box the search never stood next to (no flood of its
+ * states reached a neighbour, no C box ever stood on one) changed nothing
+ * it did: without it, every flood, push and test comes out the same. So F'
+ * is the fixed boxes next to such a square, with every frozen box joined
+ * to one of them side by side (each box of F is held by walls and its
+ * neighbours in F: a 4-connected group of F is frozen on its own, as
+ * dead_pattern.c's step 1 needs). The states are those of the search,
+ * still in pool[]: a dead verdict expanded every one. After a cached
+ * verdict, all of F minus C. */
+static void mark_relevant_frozen(dead_corral *d, const deadlock_position *p, uint32_t k)
+{
+	const board *b = d->b;
+	uint32_t relevant = next_gen(d, &d->child);
+	if (!d->searched) {
+		for (int i = 0; i < b->box_count; i++)
+			if (fixed_box(d, p->boxes[i]))
+				d->child.at[p->boxes[i]] = relevant;
+		return;
+	}
+	uint32_t seen = next_gen(d, &d->used);
+	for (int i = 0; i < b->box_count; i++)
+		if (fixed_box(d, p->boxes[i]))
+			d->occupied[p->boxes[i]] = 1;
+	for (uint32_t i = 0; i < d->pool_states; i++) {
+		const uint16_t *state = d->pool + (size_t)i * (1 + k);
+		for (uint32_t j = 0; j < k; j++) {
+			d->occupied[state[1 + j]] = 1;
+			d->used.at[state[1 + j]] = seen;
+		}
+		flood(d, &d->fill, d->occupied, state[0], 0, NULL);
+		for (uint32_t q = 0; q < d->flood_size; q++)
+			d->used.at[d->queue[q]] = seen;
+		for (uint32_t j = 0; j < k; j++)
+			d->occupied[state[1 + j]] = 0;
+	}
+	for (int i = 0; i < b->box_count; i++)
+		d->occupied[p->boxes[i]] = 0;
+	uint32_t head = 0, tail = 0;
+	for (int i = 0; i < b->box_count; i++) {
+		unsigned s = p->boxes[i];
+		if (!fixed_box(d, s))
+			continue;
+		for (unsigned dir = 0; dir < 4; dir++) {
+			unsigned t = board_next(b, s, dir);
+			if (t != SQUARE_NONE && d->used.at[t] == seen) {
+				d->child.at[s] = relevant;
+				d->queue[tail++] = (uint16_t)s;
+				break;
+			}
+		}
+	}
+	while (head < tail) {
+		unsigned s = d->queue[head++];
+		for (unsigned dir = 0; dir < 4; dir++) {
+			unsigned t = board_next(b, s, dir);
+			if (t != SQUARE_NONE && d->frozen[t] && d->child.at[t] != relevant) {
+				d->child.at[t] = relevant;
+				d->queue[tail++] = (uint16_t)t;
+			}
+		}
+	}
+}
+
+/* The proof of corral `corral`, just found dead (its zone stamps and the
+ * frozen boxes still set), as a pattern: C, the part F' of F minus C the
+ * search depended on, A, and the barred squares: those free with C and F'
+ * as the only boxes, outside A and out of the player's flood (the flood
+ * reaches what it reached with all of F: no box of F minus F' borders it). */
+static void learn(dead_corral *d, const deadlock_position *p, unsigned corral)
+{
+	const corral_info *c = &d->corrals[corral];
+	const uint16_t *cboxes = d->corral_boxes + c->box_start;
+	mark_relevant_frozen(d, p, c->box_length);
+	uint16_t *w = d->learned;
+	uint32_t count = 0;
+	for (uint32_t i = 0; i < c->box_length; i++)
+		w[count++] = cboxes[i];
+	for (int i = 0; i < d->b->box_count; i++) {
+		unsigned s = p->boxes[i];
+		if (fixed_box(d, s) && marked(&d->child, s))
+			w[count++] = (uint16_t)s;
+	}
+	d->learned_keys = c->box_length;
+	d->learned_boxes = count;
+	for (uint32_t i = 0; i < count; i++)
+		d->occupied[w[i]] = 1;
+	memcpy(w + count, d->area_squares + c->area_start, sizeof(uint16_t) * c->area_length);
+	sort_squares(w + count, c->area_length);
+	count += c->area_length;
+	d->learned_empty = c->area_length;
+	flood(d, &d->fill, d->occupied, p->player, 0, NULL);
+	uint32_t barred = 0;
+	for (unsigned s = 0; s < (unsigned)d->n; s++)
+		if (!d->occupied[s] && !marked(&d->fill, s) && !in_area(d, s, corral))
+			w[count + barred++] = (uint16_t)s;
+	d->learned_barred = barred;
+	for (uint32_t i = 0; i < d->learned_boxes; i++)
+		d->occupied[w[i]] = 0;
+	d->learned_valid = 1;
+}
+
+int dead_corral_pattern(const dead_corral *d, dead_pattern_spec *out)
+{
+	if (!d->learned_valid)
+		return 0;
+	const uint16_t *w = d->learned;
+	out->boxes = w;
+	out->box_count = (int)d->learned_boxes;
+	out->key_count = (int)d->learned_keys;
+	out->empty = w + d->learned_boxes;
+	out->empty_count = (int)d->learned_empty;
+	out->barred = out->empty + d->learned_empty;
+	out->barred_count = (int)d->learned_barred;
+	return 1;
+}
+
 int dead_corral_check(dead_corral *d, const deadlock_position *p, uint64_t node_budget,
                       deadlock_proof *proof)
 {
 	assert(p->b == d->b);
 	d->stats.checks++;
+	d->learned_valid = 0;
 	find_corrals(d, p);
 	if (d->corral_count == 0)
 		return 0;
@@ -621,6 +761,7 @@ int dead_corral_check(dead_corral *d, const deadlock_position *p, uint64_t node_
 			continue;
 		dead = 1;
 		d->stats.dead++;
+		learn(d, p, corral);
 		if (!proof)
 			break;
 		/* The boxes R kept: C and the frozen boxes, ascending. */

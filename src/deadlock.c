@@ -1,12 +1,18 @@
 /* deadlock.c — the one entry point of deadlock detection: the cheap, local
  * checks around the box just pushed first (dead square, freeze, closed
  * diagonal), then the whole-position ones (dead squares recomputed with the
- * frozen boxes as walls, bipartite matching), and last the corral search
- * under its node budget. Reports the first kind found and its boxes.
+ * frozen boxes as walls, bipartite matching), and last the corral
+ * deadlocks: first the patterns learned from earlier corral proofs
+ * (dead_pattern.c), then the corral search under its node budget, whose
+ * proofs become new patterns. Reports the first kind found and its boxes.
  * Every detector is sound on its own (see its file), so their union is. */
 #include <string.h>
 
+#include "dead_pattern.h"
 #include "deadlock.h"
+
+/* The learned patterns' ring (the index adds 128 bytes a square). */
+#define PATTERN_BYTES ((size_t)2 << 20)
 
 const char *const deadlock_kind_names[DEADLOCK_KINDS] = {
     "none", "simple", "freeze", "bipartite", "diagonal", "corral",
@@ -22,6 +28,7 @@ struct deadlock_checker {
 	uint64_t walled_key;  /* the frozen set walled_dead was made for; 0: none */
 	dead_bipartite *bipartite;
 	dead_corral *corral;
+	dead_pattern *patterns; /* with the corral detector */
 };
 
 deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use)
@@ -44,7 +51,8 @@ deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use
 	}
 	if (use & DEADLOCK_USE_CORRAL) {
 		c->corral = dead_corral_new(b, mem, (size_t)8 << 20);
-		if (!c->corral)
+		c->patterns = dead_pattern_new(b, mem, PATTERN_BYTES);
+		if (!c->corral || !c->patterns)
 			goto fail;
 	}
 	return c;
@@ -60,6 +68,7 @@ void deadlock_checker_free(deadlock_checker *c)
 	dead_bipartite_free(c->bipartite);
 	if (c->corral)
 		dead_corral_free(c->corral);
+	dead_pattern_free(c->patterns);
 	memory_free(c->mem, c, c->bytes);
 }
 
@@ -209,11 +218,29 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	    (frozen_count > 0 || !(c->use & DEADLOCK_BIPARTITE_FROZEN_ONLY)) &&
 	    dead_bipartite_check(c->bipartite, p, frozen_count > 0 ? c->frozen : NULL, proof))
 		return DEADLOCK_BIPARTITE;
+	/* A pattern with the pushed box among its keys has that box next to
+	 * its area A, which must be empty and out of the player's reach: the
+	 * same condition as for a new corral. */
 	if ((c->use & DEADLOCK_USE_CORRAL) && node_budget > 0 &&
-	    (pushed == SQUARE_NONE || may_border_corral(p, pushed)) &&
-	    dead_corral_check(c->corral, p, node_budget, proof))
-		return DEADLOCK_CORRAL;
+	    (pushed == SQUARE_NONE || may_border_corral(p, pushed))) {
+		if (dead_pattern_match(c->patterns, p, pushed, proof))
+			return DEADLOCK_CORRAL;
+		if (dead_corral_check(c->corral, p, node_budget, proof)) {
+			dead_pattern_spec learned;
+			if (dead_corral_pattern(c->corral, &learned))
+				dead_pattern_add(c->patterns, &learned);
+			return DEADLOCK_CORRAL;
+		}
+	}
 	return DEADLOCK_NONE;
+}
+
+void deadlock_get_pattern_stats(const deadlock_checker *c, dead_pattern_stats *out)
+{
+	if (c->patterns)
+		dead_pattern_get_stats(c->patterns, out);
+	else
+		memset(out, 0, sizeof *out);
 }
 
 void deadlock_given_reach(deadlock_checker *c, const struct reach *r)

@@ -90,6 +90,10 @@ void dead_corral_free(dead_corral *d);
  * cleared; 0 when none is proven dead within `node_budget` pushes. */
 int dead_corral_check(dead_corral *d, const deadlock_position *p, uint64_t node_budget,
                       deadlock_proof *proof);
+/* After dead_corral_check returned 1: its proof as a pattern to learn
+ * (dead_pattern.h; valid until the next call). 0 after any other result. */
+struct dead_pattern_spec;
+int dead_corral_pattern(const dead_corral *d, struct dead_pattern_spec *out);
 /* PI-corral pruning: when a corral exists whose boundary boxes can only be
  * pushed into it, sets allowed[s] = 1 for exactly the box squares whose
  * pushes the search needs to generate, and returns 1; returns 0 (allowed
@@ -132,5 +136,9 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 int deadlock_pi_corral(deadlock_checker *c, const deadlock_position *p, uint8_t *allowed);
 /* See dead_corral_given_reach: for the next call only; clear it with NULL. */
 void deadlock_given_reach(deadlock_checker *c, const struct reach *r);
+/* The counters of the checker's learned patterns (dead_pattern.h); zeros
+ * without the corral detector. */
+struct dead_pattern_stats;
+void deadlock_get_pattern_stats(const deadlock_checker *c, struct dead_pattern_stats *out);
 
 #endif
