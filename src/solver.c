@@ -151,6 +151,10 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED &&
 	    defaults.optimal == HAKO_OPTIMAL_NONE && defaults.shorten) {
 		shorten_limits limits = shorten_default_limits(found.push_count, defaults.time_limit);
+		/* -j 1 promises the same solution every run: the post-pass then
+		 * stops on its node budget alone, never on the clock. */
+		if (defaults.threads <= 1)
+			limits.seconds = 0;
 		shorten_pushes(&b, found.pushes, &found.push_count, &limits, &shortened);
 	}
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {
