@@ -224,33 +224,11 @@ static hako_outcome run_fess(const hako_level *level, uint64_t node_limit, size_
 	assert_true(stats.expanded <= (uint64_t)steps * 7 + 7);
 	if (r.outcome == HAKO_SOLVED) {
 		/* Replay the pushes with walks, then through the verifier. */
-		size_t capacity = 1 << 16, length = 0;
-		char *lurd = malloc(capacity);
-		uint8_t *occ = calloc((size_t)b.square_count + 1, 1);
-		reach w;
-		assert_int_equal(reach_init(&w, b.square_count), HAKO_OK);
-		for (int i = 0; i < b.box_count; i++)
-			occ[b.start_boxes[i]] = 1;
-		unsigned player = b.start_player;
-		for (size_t k = 0; k < r.push_count; k++) {
-			unsigned from = r.pushes[k].from, dir = r.pushes[k].dir;
-			unsigned behind = board_next(&b, from, DIR_OPPOSITE(dir));
-			reach_distances(&w, &b, occ, player);
-			assert_true(reach_has(&w, behind));
-			assert_true(length + w.distance[behind] + 2 < capacity);
-			length += (size_t)reach_walk(&w, &b, behind, lurd + length);
-			lurd[length++] = board_push_letter[dir];
-			occ[from] = 0;
-			occ[board_next(&b, from, dir)] = 1;
-			player = from;
-		}
-		lurd[length] = '\0';
+		char *lurd = tb_pushes_to_lurd(&b, r.pushes, r.push_count);
 		hako_replay replay;
 		assert_int_equal(hako_replay_lurd(level, lurd, &replay), HAKO_OK);
 		assert_true(replay.solved);
 		assert_int_equal((size_t)replay.pushes, r.push_count);
-		reach_free(&w);
-		free(occ);
 		free(lurd);
 	}
 	if (pushes)
