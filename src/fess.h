@@ -33,9 +33,9 @@ typedef struct fess_mover {
 	uint8_t *seen_mask;   /* bit d: (square, player on side d) queued */
 	uint8_t *done_mask;   /* bit d: that side's component expanded */
 	uint32_t generation;
-	uint32_t *queue;   /* (square << 2 | side) entries, with the push count */
-	uint16_t *depth;   /* per queue entry */
-	uint32_t *prev;    /* per (square << 2 | side): the entry it came from */
+	uint32_t *queue; /* (square << 2 | side) entries, with the push count */
+	uint16_t *depth; /* per queue entry */
+	uint32_t *prev;  /* per (square << 2 | side): the entry it came from */
 	/* depth-first search of the floor (see analyze) */
 	uint32_t *disc, *low, *end;
 	uint16_t *parent, *stack;
@@ -78,9 +78,9 @@ typedef struct fess_features {
 
 typedef struct fess_plan {
 	int goal_count;
-	uint16_t *order;     /* the goals, first to fill first */
-	uint16_t *rank;      /* per goal square: its layer (1 = comes out first, filled last) */
-	uint16_t *area;      /* per square: goal area id (goals only) */
+	uint16_t *order; /* the goals, first to fill first */
+	uint16_t *rank;  /* per goal square: its layer (1 = comes out first, filled last) */
+	uint16_t *area;  /* per square: goal area id (goals only) */
 	int area_count;
 	uint32_t *stamp; /* flood scratch */
 	uint32_t generation;

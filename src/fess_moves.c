@@ -140,7 +140,6 @@ static void label_sides(fess_mover *m, const uint8_t *occupied, unsigned square,
 	}
 }
 
-
 static int pieces(const uint8_t comp[4])
 {
 	int count = 0;
@@ -158,7 +157,8 @@ static int pieces(const uint8_t comp[4])
 
 static int seen(const fess_mover *m, unsigned square, unsigned side)
 {
-	return m->seen_stamp[square] == m->generation && ((unsigned)m->seen_mask[square] >> side & 1u);
+	return m->seen_stamp[square] == m->generation &&
+	       ((unsigned)m->seen_mask[square] >> side & 1u);
 }
 
 static void mark_seen(fess_mover *m, unsigned square, unsigned side)
@@ -210,7 +210,8 @@ static int box_search(fess_mover *m, uint8_t *occupied, unsigned origin, const r
 				m->done_mask[s] |= (uint8_t)(1u << d);
 		if (index > 0) {
 			if (target) {
-				if (s == target->to && comp[DIR_OPPOSITE(target->dir)] == comp[side]) {
+				if (s == target->to &&
+				    comp[DIR_OPPOSITE(target->dir)] == comp[side]) {
 					found = (int)index;
 					break;
 				}
@@ -254,8 +255,8 @@ int fess_box_moves(fess_mover *m, uint8_t *occupied, unsigned origin, const reac
 	for (unsigned d = 0; d < 4 && !pushable; d++) {
 		unsigned behind = board_next(b, origin, DIR_OPPOSITE(d));
 		unsigned to = board_next(b, origin, d);
-		pushable = behind != SQUARE_NONE && to != SQUARE_NONE && !occupied[to] && !b->dead[to] &&
-		           reach_has(player, behind);
+		pushable = behind != SQUARE_NONE && to != SQUARE_NONE && !occupied[to] &&
+		           !b->dead[to] && reach_has(player, behind);
 	}
 	if (!pushable)
 		return 0;

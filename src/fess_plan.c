@@ -95,7 +95,8 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 		int first = removed;
 		for (int i = 0; i < b->box_count; i++) {
 			unsigned goal = b->goals[i];
-			if (occupied[goal] && fess_pull_out(&mover, occupied, goal, PULL_LIMIT) >= 0)
+			if (occupied[goal] &&
+			    fess_pull_out(&mover, occupied, goal, PULL_LIMIT) >= 0)
 				out[removed++] = (uint16_t)goal;
 		}
 		if (removed == first) {

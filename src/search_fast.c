@@ -129,7 +129,6 @@ static uint32_t node_new(fess *f)
 	return f->node_count++;
 }
 
-
 static int same_position(void *user, uint32_t index)
 {
 	fess *f = user;
@@ -146,7 +145,8 @@ static uint64_t key_of(void *user, uint32_t index)
 
 static uint32_t features_key(const fess_features *x)
 {
-	return (uint32_t)x->packed | (uint32_t)x->connectivity << 8 | (uint32_t)x->out_of_plan << 16;
+	return (uint32_t)x->packed | (uint32_t)x->connectivity << 8 |
+	       (uint32_t)x->out_of_plan << 16;
 }
 
 static uint32_t slot_hash(uint32_t key)
@@ -272,8 +272,8 @@ static hako_status fess_setup(fess *f, const board *b)
 	if (st == HAKO_OK)
 		st = fess_plan_init(&f->plan, b, &f->mem);
 	if (st == HAKO_OK && f->options.deadlock_detection) {
-		f->deadlocks = deadlock_checker_new(b, &f->mem,
-		                                    DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
+		f->deadlocks = deadlock_checker_new(
+		    b, &f->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
 		if (!f->deadlocks)
 			st = HAKO_ERR_NOMEM;
 	}
@@ -328,7 +328,8 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 			n->parent = NODE_NONE;
 			n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
 			n->player = f->probe_player;
-			memcpy(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+			memcpy(node_boxes(n), f->probe_boxes,
+			       sizeof(uint16_t) * (size_t)b->box_count);
 			fess_features x;
 			fess_features_of(&f->plan, b, f->occupied, &x);
 			st = tt_insert(&f->table, n->key, root, key_of, f);
@@ -450,8 +451,8 @@ static int list_moves(fess *f, fnode *n)
 		if (restricted && !f->allowed[origin])
 			continue;
 		int room = f->move_capacity - total;
-		int moves = fess_box_moves(&f->mover, f->occupied, origin, &f->here, f->moves + total,
-		                           room);
+		int moves = fess_box_moves(&f->mover, f->occupied, origin, &f->here,
+		                           f->moves + total, room);
 		total += moves < room ? moves : room;
 	}
 	for (int i = 0; i < count; i++)
@@ -465,7 +466,6 @@ static void clear_position(fess *f, fnode *n)
 	for (int i = 0; i < f->b->box_count; i++)
 		f->occupied[boxes[i]] = 0;
 }
-
 
 /* Pushes from `square` to the nearest of the next goals to fill. */
 static int target_distance(const fess *f, unsigned square, int targets)
@@ -481,7 +481,14 @@ static int target_distance(const fess *f, unsigned square, int targets)
 	return least;
 }
 
-enum { ADVISOR_PACKING, ADVISOR_CONNECTIVITY, ADVISOR_PLAN, ADVISOR_DISTANCE, ADVISOR_GAIN, ADVISORS };
+enum {
+	ADVISOR_PACKING,
+	ADVISOR_CONNECTIVITY,
+	ADVISOR_PLAN,
+	ADVISOR_DISTANCE,
+	ADVISOR_GAIN,
+	ADVISORS
+};
 
 /* Does advisor a want move g at all, and is it better than `best`? Every
  * advisor but packing keeps the goals packed; ties go to the move that
@@ -564,7 +571,8 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 			int pick = -1;
 			for (int k = 0; k < moves; k++) {
 				if (glances[k].state == 2 ||
-				    !advisor_prefers(a, &parent, &glances[k], pick < 0 ? NULL : &glances[pick]))
+				    !advisor_prefers(a, &parent, &glances[k],
+				                     pick < 0 ? NULL : &glances[pick]))
 					continue;
 				pick = k;
 			}
@@ -587,7 +595,8 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	if (result != GROW_OK)
 		return result;
 	/* The other moves, at one more weight. */
-	return heap_push(&f->cells[n->cell].open, open_key(n->weight + 1, n->h, 1), index) == HAKO_OK
+	return heap_push(&f->cells[n->cell].open, open_key(n->weight + 1, n->h, 1), index) ==
+	               HAKO_OK
 	           ? GROW_OK
 	           : GROW_NOMEM;
 }
@@ -667,7 +676,6 @@ static void fess_stats(const void *self, hako_stats *out)
 	out->peak_bytes = f->mem.peak;
 }
 
-
 static int finish(fess *f, search_result *result, hako_outcome outcome)
 {
 	result->outcome = outcome;
@@ -710,7 +718,7 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		uint32_t solved = NODE_NONE;
 		f->stats.expanded++;
 		grow_result grown = node_at(f, pick)->expanded ? expand_rest(f, pick, &solved)
-		                                                : advise(f, pick, &solved);
+		                                               : advise(f, pick, &solved);
 		if (grown == GROW_SOLVED)
 			return solved_at(f, solved, result);
 		if (grown == GROW_NOMEM) {

@@ -45,9 +45,10 @@ static int brute_moves(const board *b, uint8_t *occupied, unsigned origin, unsig
 			count++;
 		}
 		for (unsigned d = 0; d < 4; d++) {
-			unsigned behind = board_next(b, box, DIR_OPPOSITE(d)), to = board_next(b, box, d);
-			if (behind == SQUARE_NONE || to == SQUARE_NONE || occupied[to] || b->dead[to] ||
-			    !reach_has(&r, behind) || visited[to * n + box])
+			unsigned behind = board_next(b, box, DIR_OPPOSITE(d)),
+			         to = board_next(b, box, d);
+			if (behind == SQUARE_NONE || to == SQUARE_NONE || occupied[to] ||
+			    b->dead[to] || !reach_has(&r, behind) || visited[to * n + box])
 				continue;
 			visited[to * n + box] = 1;
 			queue[tail++] = (uint32_t)(to * n + box);
@@ -259,8 +260,9 @@ static void engine_outcomes(void **state)
 	hako_level_free(level);
 	/* A level that needs a few moves, cut short by the node limit and
 	 * by a memory budget too small to start. */
-	level = tu_level("  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n"
-	                 "########\n");
+	level =
+	    tu_level("  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n"
+	             "########\n");
 	assert_int_equal(run_fess(level, 0, (size_t)64 << 20, NULL), HAKO_SOLVED);
 	assert_int_equal(run_fess(level, 1, (size_t)64 << 20, NULL), HAKO_NODE_LIMIT);
 	assert_int_equal(run_fess(level, 0, 4096, NULL), HAKO_MEMOUT);
