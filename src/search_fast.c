@@ -7,16 +7,20 @@
  * Every state is projected onto a cell of the feature space (fess_plan.c:
  * goals packed in order, areas of free floor, boxes packed out of order).
  * The search does not follow one evaluation: it cycles through all cells
- * discovered so far and expands, in each, the state of least weight. A
- * move's weight is 0 when an advisor recommends it (it packs the next goal,
- * joins areas of floor, takes a box out of the way, or brings the boxes
- * closest to the goals) and 1 otherwise; a state's weight is the sum along
- * its path, so advised lines run deep while every cell keeps getting its
- * turn — progress on one feature cannot starve the others.
+ * discovered so far and visits, in each, the entry of least weight (ties:
+ * the smaller matching bound). A move's weight is 0 when an advisor
+ * recommends it (it packs more goals, joins areas of floor, takes a box off
+ * a goal filled too early, or brings a box nearer the next goals to fill)
+ * and 1 otherwise; a state's weight is the sum along its path, so advised
+ * lines run deep while every cell keeps getting its turn — progress on one
+ * feature cannot starve the others. A state is visited twice: first its
+ * advised moves are made (cheaply judged on the features alone), then, as
+ * an entry one weight heavier, all its other moves.
  *
  * Complete: every position reachable by box moves is generated once (the
- * transposition table), pruning only by the sound deadlock detectors and
- * PI-corrals, so an exhausted search proves the level unsolvable. */
+ * transposition table), pruning only by the sound deadlock detectors, dead
+ * squares, the matching bound's infinity and PI-corrals, so an exhausted
+ * search proves the level unsolvable. */
 #include <stdlib.h>
 #include <string.h>
 
