@@ -56,55 +56,6 @@ static char *read_file(const char *path, size_t *length)
 	return text;
 }
 
-/* The pushes with the shortest walks between them, as LURD; NULL when a
- * push is impossible (or out of memory). */
-static char *pushes_to_lurd(const board *b, const search_result *r)
-{
-	size_t capacity = 64, length = 0;
-	char *out = malloc(capacity);
-	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
-	reach walker;
-	if (!out || !occupied || reach_init(&walker, b->square_count) != HAKO_OK) {
-		free(out);
-		free(occupied);
-		return NULL;
-	}
-	for (int i = 0; i < b->box_count; i++)
-		occupied[b->start_boxes[i]] = 1;
-	unsigned player = b->start_player;
-	for (size_t k = 0; k < r->push_count && out; k++) {
-		unsigned from = r->pushes[k].from, dir = r->pushes[k].dir;
-		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
-		uint16_t to = board_next(b, from, dir);
-		reach_distances(&walker, b, occupied, player);
-		if (behind == SQUARE_NONE || to == SQUARE_NONE || !reach_has(&walker, behind) ||
-		    !occupied[from] || occupied[to]) {
-			free(out);
-			out = NULL;
-			break;
-		}
-		size_t need = length + walker.distance[behind] + 3;
-		while (need > capacity) {
-			capacity *= 2;
-			char *grown = realloc(out, capacity);
-			if (!grown)
-				free(out);
-			out = grown;
-		}
-		if (!out)
-			break;
-		length += (size_t)reach_walk(&walker, b, behind, out + length);
-		out[length++] = board_push_letter[dir];
-		occupied[from] = 0;
-		occupied[to] = 1;
-		player = from;
-	}
-	if (out)
-		out[length] = '\0';
-	reach_free(&walker);
-	free(occupied);
-	return out;
-}
 
 static int usage(void)
 {
@@ -219,7 +170,7 @@ int main(int argc, char **argv)
 		long pushes = 0, moves = 0;
 		const char *status = hako_outcome_name(r.outcome);
 		if (r.outcome == HAKO_SOLVED) {
-			char *lurd = pushes_to_lurd(&b, &r);
+			char *lurd = search_lurd(&b, r.pushes, r.push_count);
 			hako_replay replay;
 			if (lurd && hako_replay_lurd(level, lurd, &replay) == HAKO_OK && replay.solved) {
 				pushes = replay.pushes;

@@ -29,6 +29,11 @@ hako_status search_astar(const board *b, const hako_solver_options *options,
                          search_result *result);
 void search_result_free(search_result *result);
 
+/* solver.c: the LURD of `pushes` from the level's start, walking the
+ * player by shortest paths to each push (malloc'd); NULL when a push is
+ * impossible or out of memory. */
+char *search_lurd(const board *b, const search_push *pushes, size_t count);
+
 /* A search that runs in slices, so that a portfolio (portfolio.c) can
  * interleave several in one thread (reproducible: the same slices in the
  * same order) or give each its own thread. Each engine owns its memory

@@ -54,7 +54,7 @@ static const search_engine *const fast_engines[] = {&search_engine_fess, &search
 
 /* Replay the pushes from the start, walking the player by shortest paths to
  * the square behind each box. */
-static char *build_lurd(const board *b, const search_result *r)
+char *search_lurd(const board *b, const search_push *pushes, size_t count)
 {
 	size_t capacity = 64, length = 0;
 	char *out = malloc(capacity);
@@ -68,8 +68,8 @@ static char *build_lurd(const board *b, const search_result *r)
 	for (int i = 0; i < b->box_count; i++)
 		occupied[b->start_boxes[i]] = 1;
 	unsigned player = b->start_player;
-	for (size_t k = 0; k < r->push_count && out; k++) {
-		unsigned from = r->pushes[k].from, dir = r->pushes[k].dir;
+	for (size_t k = 0; k < count && out; k++) {
+		unsigned from = pushes[k].from, dir = pushes[k].dir;
 		unsigned behind = board_next(b, from, DIR_OPPOSITE(dir));
 		unsigned to = board_next(b, from, dir);
 		reach_distances(&walker, b, occupied, player);
@@ -158,7 +158,7 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		shorten_pushes(&b, found.pushes, &found.push_count, &limits, &shortened);
 	}
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {
-		char *lurd = build_lurd(&b, &found);
+		char *lurd = search_lurd(&b, found.pushes, found.push_count);
 		hako_replay replay;
 		if (!lurd) {
 			st = HAKO_ERR_NOMEM;

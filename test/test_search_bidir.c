@@ -11,6 +11,7 @@
 #include "reach.h"
 #include "search.h"
 #include "search_bidir.h"
+#include "testboard.h"
 #include "testutil.h"
 
 typedef struct run {
@@ -29,46 +30,6 @@ static hako_solver_options options_with(uint64_t node_limit, double seconds, siz
 	return o;
 }
 
-/* The pushes with the shortest walks between them, as LURD; fails the
- * test on an impossible push. */
-static char *pushes_to_lurd(const board *b, const search_result *r)
-{
-	size_t capacity = 64 + r->push_count * 2, length = 0;
-	char *out = malloc(capacity);
-	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
-	reach walker;
-	assert_non_null(out);
-	assert_non_null(occupied);
-	assert_int_equal(reach_init(&walker, b->square_count), HAKO_OK);
-	for (int i = 0; i < b->box_count; i++)
-		occupied[b->start_boxes[i]] = 1;
-	unsigned player = b->start_player;
-	for (size_t k = 0; k < r->push_count; k++) {
-		unsigned from = r->pushes[k].from, dir = r->pushes[k].dir;
-		assert_true(dir < 4);
-		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
-		uint16_t to = board_next(b, from, dir);
-		reach_distances(&walker, b, occupied, player);
-		assert_true(behind != SQUARE_NONE && to != SQUARE_NONE);
-		assert_true(occupied[from] && !occupied[to]);
-		assert_true(reach_has(&walker, behind));
-		size_t need = length + walker.distance[behind] + 3;
-		while (need > capacity) {
-			capacity *= 2;
-			out = realloc(out, capacity);
-			assert_non_null(out);
-		}
-		length += (size_t)reach_walk(&walker, b, behind, out + length);
-		out[length++] = board_push_letter[dir];
-		occupied[from] = 0;
-		occupied[to] = 1;
-		player = from;
-	}
-	out[length] = '\0';
-	reach_free(&walker);
-	free(occupied);
-	return out;
-}
 
 /* Run the engine to the end in slices of `slice` expansions; a solution is
  * replayed by the verifier (and must solve the level). */
@@ -87,7 +48,7 @@ static run engine_run(const hako_level *level, const hako_solver_options *o, uin
 	search_bidir_info_get(e, &out.info);
 	search_engine_bidir.close(e);
 	if (out.result.outcome == HAKO_SOLVED) {
-		char *lurd = pushes_to_lurd(&b, &out.result);
+		char *lurd = tb_pushes_to_lurd(&b, out.result.pushes, out.result.push_count);
 		hako_replay replay;
 		assert_int_equal(hako_replay_lurd(level, lurd, &replay), HAKO_OK);
 		assert_true(replay.solved);

@@ -26,42 +26,6 @@ static search_push push_at(const board *b, int x, int y, unsigned dir)
 	return p;
 }
 
-/* The LURD of the pushes with shortest walks between them (as solver.c
- * builds it); NULL when a push is impossible. Caller frees. */
-static char *lurd_of(const board *b, const search_push *pushes, size_t count)
-{
-	size_t capacity = 64 + count * ((size_t)b->square_count + 2);
-	char *out = malloc(capacity), *at = out;
-	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
-	reach walker;
-	assert_non_null(out);
-	assert_non_null(occupied);
-	assert_int_equal(reach_init(&walker, b->square_count), HAKO_OK);
-	for (int i = 0; i < b->box_count; i++)
-		occupied[b->start_boxes[i]] = 1;
-	unsigned player = b->start_player;
-	for (size_t k = 0; k < count; k++) {
-		unsigned from = pushes[k].from, dir = pushes[k].dir;
-		unsigned behind = board_next(b, from, DIR_OPPOSITE(dir)), to = board_next(b, from, dir);
-		reach_distances(&walker, b, occupied, player);
-		if (behind == SQUARE_NONE || to == SQUARE_NONE || !reach_has(&walker, behind) ||
-		    !occupied[from] || occupied[to]) {
-			free(out);
-			out = NULL;
-			break;
-		}
-		at += reach_walk(&walker, b, behind, at);
-		*at++ = board_push_letter[dir];
-		occupied[from] = 0;
-		occupied[to] = 1;
-		player = from;
-	}
-	if (out)
-		*at = '\0';
-	reach_free(&walker);
-	free(occupied);
-	return out;
-}
 
 /* The pushes of a LURD on the board (appended at pushes + *count). */
 static void pushes_of(const board *b, const char *lurd, unsigned player, uint8_t *occupied,
@@ -88,7 +52,7 @@ static void pushes_of(const board *b, const char *lurd, unsigned player, uint8_t
 static void assert_solves_level(const hako_level *level, const board *b,
                                 const search_push *pushes, size_t count)
 {
-	char *lurd = lurd_of(b, pushes, count);
+	char *lurd = search_lurd(b, pushes, count);
 	assert_non_null(lurd);
 	hako_replay replay;
 	assert_int_equal(hako_replay_lurd(level, lurd, &replay), HAKO_OK);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "reach.h"
+#include "search.h"
 
 void tb_open(tb_position *p, const char *xsb)
 {
@@ -53,41 +54,9 @@ int tb_proof_has(const tb_position *p, int x, int y)
 
 char *tb_pushes_to_lurd(const board *b, const search_push *pushes, size_t count)
 {
-	size_t capacity = 64 + count * 2, length = 0;
-	char *out = malloc(capacity);
-	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
-	reach walker;
-	assert_non_null(out);
-	assert_non_null(occupied);
-	assert_int_equal(reach_init(&walker, b->square_count), HAKO_OK);
-	for (int i = 0; i < b->box_count; i++)
-		occupied[b->start_boxes[i]] = 1;
-	unsigned player = b->start_player;
-	for (size_t k = 0; k < count; k++) {
-		unsigned from = pushes[k].from, dir = pushes[k].dir;
-		assert_true(dir < 4);
-		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
-		uint16_t to = board_next(b, from, dir);
-		assert_true(behind != SQUARE_NONE && to != SQUARE_NONE);
-		assert_true(occupied[from] && !occupied[to]);
-		reach_distances(&walker, b, occupied, player);
-		assert_true(reach_has(&walker, behind));
-		size_t need = length + walker.distance[behind] + 3;
-		while (need > capacity) {
-			capacity *= 2;
-			out = realloc(out, capacity);
-			assert_non_null(out);
-		}
-		length += (size_t)reach_walk(&walker, b, behind, out + length);
-		out[length++] = board_push_letter[dir];
-		occupied[from] = 0;
-		occupied[to] = 1;
-		player = from;
-	}
-	out[length] = '\0';
-	reach_free(&walker);
-	free(occupied);
-	return out;
+	char *lurd = search_lurd(b, pushes, count);
+	assert_non_null(lurd);
+	return lurd;
 }
 
 void tb_sort_boxes(uint16_t *boxes, int k)
