@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "arena.h"
 #include "bound.h"
 #include "deadlock.h"
 #include "heap.h"
@@ -49,11 +50,9 @@ typedef struct node {
 	/* followed by box_count uint16_t box squares, ascending */
 } node;
 
-#define NODE_NONE UINT32_MAX
+#define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define CHUNK_LOG2 14u
-#define CHUNK_NODES (1u << CHUNK_LOG2)
-#define NODE_CAP (UINT32_MAX - 1)
 /* Pushes a corral search may spend per generated position (cached). */
 #define CORRAL_BUDGET 1000
 
@@ -66,10 +65,7 @@ typedef struct search {
 	heap open;
 	bound lower;
 	reach here, child_reach;
-	unsigned char **chunks;
-	size_t chunk_count, chunk_capacity;
-	size_t node_size;
-	uint32_t node_count;
+	arena nodes;
 	uint8_t *occupied;
 	uint16_t *probe_boxes; /* the child being generated */
 	uint16_t probe_player;
@@ -93,8 +89,7 @@ double search_now(void)
 
 static node *node_at(const search *s, uint32_t index)
 {
-	return (node *)(void *)(s->chunks[index >> CHUNK_LOG2] +
-	                        (size_t)(index & (CHUNK_NODES - 1)) * s->node_size);
+	return arena_at(&s->nodes, index);
 }
 
 static uint16_t *node_boxes(node *n)
@@ -102,29 +97,6 @@ static uint16_t *node_boxes(node *n)
 	return (uint16_t *)(void *)(n + 1);
 }
 
-static uint32_t node_new(search *s)
-{
-	if (s->node_count >= NODE_CAP)
-		return NODE_NONE;
-	size_t chunk = s->node_count >> CHUNK_LOG2;
-	if (chunk == s->chunk_count) {
-		if (s->chunk_count == s->chunk_capacity) {
-			size_t capacity = s->chunk_capacity ? s->chunk_capacity * 2 : 64;
-			unsigned char **chunks =
-			    memory_realloc(&s->mem, s->chunks, s->chunk_capacity * sizeof *chunks,
-			                   capacity * sizeof *chunks);
-			if (!chunks)
-				return NODE_NONE;
-			s->chunks = chunks;
-			s->chunk_capacity = capacity;
-		}
-		s->chunks[chunk] = memory_alloc(&s->mem, CHUNK_NODES * s->node_size);
-		if (!s->chunks[chunk])
-			return NODE_NONE;
-		s->chunk_count++;
-	}
-	return s->node_count++;
-}
 
 static int same_position(void *user, uint32_t index)
 {
@@ -165,7 +137,9 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	s->mode = o->optimal;
 	s->mem.limit = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
 	s->started = search_now();
-	s->node_size = (sizeof(node) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7;
+	arena_init(&s->nodes, &s->mem,
+	           (sizeof(node) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7,
+	           CHUNK_LOG2);
 	heap_init(&s->open, &s->mem);
 	/* The board and the per-search scratch count against the budget too. */
 	if (!memory_charge(&s->mem, b->bytes + 2 * reach_bytes(b->square_count)))
@@ -217,9 +191,7 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 
 static void search_close(search *s)
 {
-	for (size_t i = 0; i < s->chunk_count; i++)
-		memory_free(&s->mem, s->chunks[i], CHUNK_NODES * s->node_size);
-	memory_free(&s->mem, s->chunks, s->chunk_capacity * sizeof *s->chunks);
+	arena_free(&s->nodes);
 	memory_free(&s->mem, s->occupied, (size_t)s->b->square_count + 1);
 	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	tt_free(&s->table);
@@ -293,7 +265,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		s->stats.pruned++;
 		return ADD_PRUNED;
 	}
-	uint32_t index = node_new(s);
+	uint32_t index = arena_new(&s->nodes);
 	if (index == NODE_NONE)
 		return ADD_NOMEM;
 	node *n = node_at(s, index);
@@ -497,7 +469,7 @@ static int push_root(search *s)
 	                      : reach_fill(&s->here, b, s->occupied, b->start_player);
 	for (int i = 0; i < b->box_count; i++)
 		s->occupied[b->start_boxes[i]] = 0;
-	uint32_t root = node_new(s);
+	uint32_t root = arena_new(&s->nodes);
 	if (root == NODE_NONE)
 		return HAKO_MEMOUT;
 	node *n = node_at(s, root);

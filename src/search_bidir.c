@@ -57,6 +57,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "bound.h"
 #include "deadlock.h"
 #include "heap.h"
@@ -89,11 +90,9 @@ typedef struct bnode {
 	/* followed by box_count uint16_t box squares, ascending */
 } bnode;
 
-#define NODE_NONE UINT32_MAX
+#define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define CHUNK_LOG2 12u
-#define CHUNK_NODES (1u << CHUNK_LOG2)
-#define NODE_CAP (UINT32_MAX - 1)
 /* Pushes a corral search may spend per generated position (cached). */
 #define CORRAL_BUDGET 1000
 /* Open-list order: bound * WEIGHT + depth, then the bound. */
@@ -107,9 +106,7 @@ struct bidir;
 
 typedef struct side {
 	struct bidir *owner;
-	unsigned char **chunks;
-	size_t chunk_count, chunk_capacity;
-	uint32_t node_count;
+	arena nodes;
 	tt table;
 	heap open;
 	int state;
@@ -154,8 +151,7 @@ typedef struct bidir {
 
 static bnode *node_at(const side *sd, uint32_t index)
 {
-	return (bnode *)(void *)(sd->chunks[index >> CHUNK_LOG2] +
-	                         (size_t)(index & (CHUNK_NODES - 1)) * sd->owner->node_size);
+	return arena_at(&sd->nodes, index);
 }
 
 static uint16_t *node_boxes(bnode *n)
@@ -163,30 +159,6 @@ static uint16_t *node_boxes(bnode *n)
 	return (uint16_t *)(void *)(n + 1);
 }
 
-static uint32_t node_new(side *sd)
-{
-	bidir *s = sd->owner;
-	if (sd->node_count >= NODE_CAP)
-		return NODE_NONE;
-	size_t chunk = sd->node_count >> CHUNK_LOG2;
-	if (chunk == sd->chunk_count) {
-		if (sd->chunk_count == sd->chunk_capacity) {
-			size_t capacity = sd->chunk_capacity ? sd->chunk_capacity * 2 : 64;
-			unsigned char **chunks =
-			    memory_realloc(&s->mem, sd->chunks, sd->chunk_capacity * sizeof *chunks,
-			                   capacity * sizeof *chunks);
-			if (!chunks)
-				return NODE_NONE;
-			sd->chunks = chunks;
-			sd->chunk_capacity = capacity;
-		}
-		sd->chunks[chunk] = memory_alloc(&s->mem, CHUNK_NODES * s->node_size);
-		if (!sd->chunks[chunk])
-			return NODE_NONE;
-		sd->chunk_count++;
-	}
-	return sd->node_count++;
-}
 
 static int same_position(void *user, uint32_t index)
 {
@@ -226,7 +198,7 @@ static hako_status side_add(side *sd, uint64_t key, uint32_t parent, uint32_t de
                             unsigned push_from, unsigned push_dir, unsigned push_length)
 {
 	bidir *s = sd->owner;
-	uint32_t index = node_new(sd);
+	uint32_t index = arena_new(&sd->nodes);
 	if (index == NODE_NONE)
 		return HAKO_ERR_NOMEM;
 	bnode *n = node_at(sd, index);
@@ -446,7 +418,7 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 					    HAKO_OK)
 						result = GROW_NOMEM;
 					else {
-						finish_solved(s, sd->node_count - 1, NULL, 0, met);
+						finish_solved(s, sd->nodes.count - 1, NULL, 0, met);
 						result = GROW_MET;
 					}
 				} else if (s->tunnels.go_on &&
@@ -669,7 +641,7 @@ static hako_status add_roots(bidir *s)
 		uint64_t key = box_key ^ s->keys.player[s->probe_player];
 		if (met == TT_EMPTY) {
 			met = side_find(&s->forward, key); /* the start is solved already */
-			met_root = s->backward.node_count;
+			met_root = s->backward.nodes.count;
 		}
 		st = side_add(&s->backward, key, NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
 	}
@@ -684,6 +656,7 @@ static hako_status side_init(bidir *s, side *sd, unsigned weight)
 {
 	sd->owner = s;
 	sd->weight = weight;
+	arena_init(&sd->nodes, &s->mem, s->node_size, CHUNK_LOG2);
 	heap_init(&sd->open, &s->mem);
 	return tt_init(&sd->table, &s->mem, 12);
 }
@@ -748,11 +721,9 @@ static hako_status bidir_init(bidir *s)
 	return st;
 }
 
-static void side_free(bidir *s, side *sd)
+static void side_free(side *sd)
 {
-	for (size_t i = 0; i < sd->chunk_count; i++)
-		memory_free(&s->mem, sd->chunks[i], CHUNK_NODES * s->node_size);
-	memory_free(&s->mem, sd->chunks, sd->chunk_capacity * sizeof *sd->chunks);
+	arena_free(&sd->nodes);
 	tt_free(&sd->table);
 	heap_free(&sd->open);
 }
@@ -764,8 +735,8 @@ static void bidir_close(void *self)
 		return;
 	const board *b = s->b;
 	size_t n = (size_t)b->square_count;
-	side_free(s, &s->forward);
-	side_free(s, &s->backward);
+	side_free(&s->forward);
+	side_free(&s->backward);
 	memory_free(&s->mem, s->occupied, n + 1);
 	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)b->box_count + 1));
 	memory_free(&s->mem, s->start_distance, sizeof(uint16_t) * ((size_t)b->box_count * n + 1));

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "bound.h"
 #include "deadlock.h"
 #include "fess.h"
@@ -51,9 +52,8 @@ typedef struct cell {
 	heap open;         /* (weight, h) -> node */
 } cell;
 
-#define NODE_NONE UINT32_MAX
+#define NODE_NONE ARENA_NONE
 #define CHUNK_LOG2 14u
-#define CHUNK_NODES (1u << CHUNK_LOG2)
 #define CORRAL_BUDGET 1000
 
 /* A move's effect at a glance, for the advisors. */
@@ -80,9 +80,7 @@ typedef struct fess {
 	uint8_t *occupied;
 	uint16_t *probe_boxes;
 	uint16_t probe_player;
-	unsigned char **chunks;
-	size_t chunk_count, chunk_capacity, node_size;
-	uint32_t node_count;
+	arena nodes;
 	cell *cells;
 	uint32_t cell_count, cell_capacity;
 	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
@@ -100,37 +98,12 @@ typedef struct fess {
 
 static fnode *node_at(const fess *f, uint32_t index)
 {
-	return (fnode *)(void *)(f->chunks[index >> CHUNK_LOG2] +
-	                         (size_t)(index & (CHUNK_NODES - 1)) * f->node_size);
+	return arena_at(&f->nodes, index);
 }
 
 static uint16_t *node_boxes(fnode *n)
 {
 	return (uint16_t *)(void *)(n + 1);
-}
-
-static uint32_t node_new(fess *f)
-{
-	if (f->node_count >= UINT32_MAX - 1)
-		return NODE_NONE;
-	size_t chunk = f->node_count >> CHUNK_LOG2;
-	if (chunk == f->chunk_count) {
-		if (f->chunk_count == f->chunk_capacity) {
-			size_t capacity = f->chunk_capacity ? f->chunk_capacity * 2 : 64;
-			unsigned char **chunks =
-			    memory_realloc(&f->mem, f->chunks, f->chunk_capacity * sizeof *chunks,
-			                   capacity * sizeof *chunks);
-			if (!chunks)
-				return NODE_NONE;
-			f->chunks = chunks;
-			f->chunk_capacity = capacity;
-		}
-		f->chunks[chunk] = memory_alloc(&f->mem, CHUNK_NODES * f->node_size);
-		if (!f->chunks[chunk])
-			return NODE_NONE;
-		f->chunk_count++;
-	}
-	return f->node_count++;
 }
 
 static int same_position(void *user, uint32_t index)
@@ -209,9 +182,7 @@ static void fess_close(void *self)
 		return;
 	const board *b = f->b;
 	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
-	for (size_t i = 0; i < f->chunk_count; i++)
-		memory_free(&f->mem, f->chunks[i], CHUNK_NODES * f->node_size);
-	memory_free(&f->mem, f->chunks, f->chunk_capacity * sizeof *f->chunks);
+	arena_free(&f->nodes);
 	for (uint32_t c = 0; c < f->cell_count; c++)
 		heap_free(&f->cells[c].open);
 	memory_free(&f->mem, f->cells, sizeof(cell) * f->cell_capacity);
@@ -239,7 +210,9 @@ static void fess_close(void *self)
 static hako_status fess_setup(fess *f, const board *b)
 {
 	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
-	f->node_size = (sizeof(fnode) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7;
+	arena_init(&f->nodes, &f->mem,
+	           (sizeof(fnode) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7,
+	           CHUNK_LOG2);
 	if (!memory_charge(&f->mem, b->bytes + 2 * reach_bytes(b->square_count)))
 		return HAKO_ERR_NOMEM;
 	f->occupied = memory_calloc(&f->mem, n);
@@ -321,7 +294,7 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 			f->occupied[b->start_boxes[i]] = 1;
 		f->probe_player = reach_fill(&f->here, b, f->occupied, b->start_player);
 		uint32_t h = bound_matching(&f->lower, b, f->probe_boxes);
-		uint32_t root = node_new(f);
+		uint32_t root = arena_new(&f->nodes);
 		if (root == NODE_NONE) {
 			st = HAKO_ERR_NOMEM;
 		} else {
@@ -395,7 +368,7 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		f->stats.pruned++;
 		return GROW_OK;
 	}
-	uint32_t index = node_new(f);
+	uint32_t index = arena_new(&f->nodes);
 	if (index == NODE_NONE)
 		return GROW_NOMEM;
 	fnode *n = node_at(f, index);
@@ -583,13 +556,13 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 			if (pick < 0 || glances[pick].state == 1)
 				break; /* nothing to advise, or advised already */
 			const fess_move *m = &f->moves[pick];
-			uint32_t before = f->node_count;
+			uint32_t before = f->nodes.count;
 			f->occupied[m->from] = 0;
 			f->occupied[m->to] = 1;
 			result = add_child(f, index, m, n->weight, solved);
 			f->occupied[m->to] = 0;
 			f->occupied[m->from] = 1;
-			int made = f->node_count != before;
+			int made = f->nodes.count != before;
 			glances[pick].state = made ? 1 : 2;
 			if (made)
 				break;
@@ -701,7 +674,7 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 	memset(result, 0, sizeof *result);
 	if (f->out_of_memory)
 		return finish(f, result, HAKO_MEMOUT);
-	if (f->node_count > 0 && node_at(f, 0)->h == 0)
+	if (f->nodes.count > 0 && node_at(f, 0)->h == 0)
 		return solved_at(f, 0, result);
 	const hako_solver_options *o = &f->options;
 	for (uint64_t k = 0; k < nodes; k++) {
