@@ -63,6 +63,7 @@ typedef struct room_info {
 	uint16_t *room_of;     /* per square: the room it belongs to, or ROOM_NONE */
 	uint16_t *entrance_of; /* per square: the room it is the entrance of, or ROOM_NONE */
 	int longest;           /* the most pushes of any macro */
+	room_push *macro;      /* room_macros_open: room for `longest` pushes */
 	/* Scratch of room_macro's player floods (no allocation per call). */
 	uint32_t *stamp;
 	uint32_t generation;
@@ -88,6 +89,12 @@ hako_status room_packing_order(const board *b, room *rm, memory *mem);
 room_info *room_analyze(const board *b, memory *mem);
 void room_free(room_info *r);
 
+/* For a search: the rooms with a buffer of room_macro_capacity pushes
+ * in r->macro, or NULL with *status HAKO_OK when the board has no goal
+ * macro to offer (NULL with HAKO_ERR_NOMEM when out of memory). Free with
+ * room_free. */
+room_info *room_macros_open(const board *b, memory *mem, hako_status *status);
+
 /* How many pushes room_macro may write at most. */
 static inline int room_macro_capacity(const room_info *r)
 {
@@ -104,5 +111,11 @@ static inline int room_macro_capacity(const room_info *r)
  * more than max_pushes, returns 0. Uses r's scratch: one caller at a time. */
 int room_macro(room_info *r, const board *b, const uint8_t *occupied, unsigned player,
                unsigned pushed_to, room_push *out, int max_pushes);
+
+/* room_macro with the rooms' own buffer, its pushes then played on
+ * `occupied`: *stand and *to become the last push's player and box
+ * squares. Returns how many pushes (0: none). */
+int room_macro_play(room_info *r, const board *b, uint8_t *occupied, unsigned *stand,
+                    uint16_t *to);
 
 #endif

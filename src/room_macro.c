@@ -46,9 +46,28 @@ void room_free(room_info *r)
 	if (!r)
 		return;
 	memory *mem = r->mem;
+	memory_free(mem, r->macro, sizeof(room_push) * (size_t)r->longest);
 	room_list_free(r->rooms, r->count, mem);
 	free_tables(r);
 	memory_free(mem, r, sizeof *r);
+}
+
+room_info *room_macros_open(const board *b, memory *mem, hako_status *status)
+{
+	*status = HAKO_OK;
+	room_info *r = room_analyze(b, mem);
+	if (r && (r->count == 0 || r->longest == 0)) {
+		room_free(r);
+		return NULL;
+	}
+	if (r)
+		r->macro = memory_alloc(mem, sizeof(room_push) * (size_t)r->longest);
+	if (!r || !r->macro) {
+		room_free(r);
+		*status = HAKO_ERR_NOMEM;
+		return NULL;
+	}
+	return r;
 }
 
 room_info *room_analyze(const board *b, memory *mem)
@@ -167,4 +186,17 @@ int room_macro(room_info *r, const board *b, const uint8_t *occupied, unsigned p
 		box = to;
 	}
 	return box == rm->order[filled] ? length : 0;
+}
+
+int room_macro_play(room_info *r, const board *b, uint8_t *occupied, unsigned *stand, uint16_t *to)
+{
+	int count = room_macro(r, b, occupied, *stand, *to, r->macro, room_macro_capacity(r));
+	for (int m = 0; m < count; m++) {
+		uint16_t next = board_next(b, r->macro[m].from, r->macro[m].dir);
+		occupied[r->macro[m].from] = 0;
+		occupied[next] = 1;
+		*stand = r->macro[m].from;
+		*to = next;
+	}
+	return count;
 }

@@ -74,7 +74,6 @@ typedef struct search {
 	uint8_t *allowed;    /* PI-corral: box squares whose pushes are needed */
 	tunnel_info tunnels; /* go_on == NULL: no tunnel macros */
 	room_info *rooms;    /* goal macros (fast mode only); NULL: none */
-	room_push *macro;    /* room_macro_capacity(rooms) pushes */
 	hako_stats stats;
 	double started;
 	hako_solver_options options; /* a copy: the engine outlives the caller's */
@@ -164,18 +163,7 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	/* Goal macros may miss the shortest solution: the fast mode only. */
 	if (st == HAKO_OK && search_macro_on(o, HAKO_MACRO_GOALS) &&
 	    s->mode == HAKO_OPTIMAL_NONE) {
-		s->rooms = room_analyze(b, &s->mem);
-		if (!s->rooms)
-			st = HAKO_ERR_NOMEM;
-		else if (s->rooms->count == 0 || room_macro_capacity(s->rooms) == 0) {
-			room_free(s->rooms);
-			s->rooms = NULL;
-		} else {
-			s->macro = memory_alloc(&s->mem, sizeof(room_push) *
-			                                     (size_t)room_macro_capacity(s->rooms));
-			if (!s->macro)
-				st = HAKO_ERR_NOMEM;
-		}
+		s->rooms = room_macros_open(b, &s->mem, &st);
 	}
 	if (st == HAKO_OK && o->deadlock_detection) {
 		s->deadlocks = deadlock_checker_new(
@@ -197,11 +185,7 @@ static void search_close(search *s)
 	tt_free(&s->table);
 	deadlock_checker_free(s->deadlocks);
 	tunnel_free(&s->tunnels);
-	if (s->rooms) {
-		memory_free(&s->mem, s->macro,
-		            sizeof(room_push) * (size_t)room_macro_capacity(s->rooms));
-		room_free(s->rooms);
-	}
+	room_free(s->rooms);
 	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	memory_free(&s->mem, s->allowed, (size_t)s->b->square_count + 1);
 	heap_free(&s->open);
@@ -327,32 +311,12 @@ static add_result expand(search *s, uint32_t index)
 			s->occupied[to] = 1;
 			/* The tunnel macro pushes on while the box stays in a tunnel. */
 			unsigned stand = square;
-			uint16_t length = 1;
-			while (s->tunnels.go_on && tunnel_go_on(&s->tunnels, stand, d)) {
-				uint16_t beyond = board_next(b, to, d);
-				if (s->occupied[beyond] || b->dead[beyond])
-					break;
-				s->occupied[to] = 0;
-				s->occupied[beyond] = 1;
-				stand = to;
-				to = beyond;
-				length++;
-			}
+			uint16_t length =
+			    (uint16_t)(1 + tunnel_push_on(&s->tunnels, b, s->occupied, d, &stand, &to));
 			/* The goal macro takes a box on a room's entrance home. */
 			uint32_t extra = 0;
-			if (s->rooms) {
-				int k = room_macro(s->rooms, b, s->occupied, stand, to, s->macro,
-				                   room_macro_capacity(s->rooms));
-				for (int m = 0; m < k; m++) {
-					uint16_t next =
-					    board_next(b, s->macro[m].from, s->macro[m].dir);
-					s->occupied[s->macro[m].from] = 0;
-					s->occupied[next] = 1;
-					stand = s->macro[m].from;
-					to = next;
-				}
-				extra = (uint32_t)(k > 0 ? k : 0);
-			}
+			if (s->rooms)
+				extra = (uint32_t)room_macro_play(s->rooms, b, s->occupied, &stand, &to);
 			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 			board_move_box(s->probe_boxes, count, i, to);
 			if (s->mode == HAKO_OPTIMAL_MOVES)
@@ -434,11 +398,11 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 			from = board_next(b, from, n->push_dir);
 		}
 		if (st == HAKO_OK && (n->push_length & GOAL_MACRO)) {
-			int count = room_macro(s->rooms, b, s->occupied, stand, from, s->macro,
+			int count = room_macro(s->rooms, b, s->occupied, stand, from, s->rooms->macro,
 			                       room_macro_capacity(s->rooms));
 			for (int m = 0; m < count && st == HAKO_OK; m++)
-				if (!record_push(s, out, &capacity, s->macro[m].from,
-				                 s->macro[m].dir))
+				if (!record_push(s, out, &capacity, s->rooms->macro[m].from,
+				                 s->rooms->macro[m].dir))
 					st = HAKO_ERR_NOMEM;
 		}
 	}

@@ -130,7 +130,6 @@ typedef struct bidir {
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
 	tunnel_info tunnels;         /* go_on == NULL: no tunnel macros */
 	room_info *rooms;            /* goal macros; NULL: none */
-	room_push *macro;            /* room_macro_capacity(rooms) pushes */
 	int goal_macro_used;         /* the forward side committed to a goal macro */
 	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
 	deadlock_proof proof;
@@ -305,13 +304,13 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 			s->occupied[from] = 1;
 		}
 		if (n->push_length & GOAL_MACRO) {
-			int more = room_macro(s->rooms, b, s->occupied, stand, from, s->macro,
+			int more = room_macro(s->rooms, b, s->occupied, stand, from, s->rooms->macro,
 			                      room_macro_capacity(s->rooms));
 			for (int m = 0; m < more; m++) {
-				pushes[k].from = s->macro[m].from;
-				pushes[k++].dir = s->macro[m].dir;
-				s->occupied[s->macro[m].from] = 0;
-				s->occupied[board_next(b, s->macro[m].from, s->macro[m].dir)] = 1;
+				pushes[k].from = s->rooms->macro[m].from;
+				pushes[k++].dir = s->rooms->macro[m].dir;
+				s->occupied[s->rooms->macro[m].from] = 0;
+				s->occupied[board_next(b, s->rooms->macro[m].from, s->rooms->macro[m].dir)] = 1;
 			}
 		}
 	}
@@ -380,31 +379,11 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 			s->occupied[to] = 1;
 			/* The tunnel macro pushes on while the box stays in a
 			 * tunnel (sound: see tunnel.c). */
-			unsigned stand = square, length = 1;
-			while (s->tunnels.go_on && tunnel_go_on(&s->tunnels, stand, d)) {
-				uint16_t beyond = board_next(b, to, d);
-				if (s->occupied[beyond] || b->dead[beyond])
-					break;
-				s->occupied[to] = 0;
-				s->occupied[beyond] = 1;
-				stand = to;
-				to = beyond;
-				length++;
-			}
+			unsigned stand = square;
+			unsigned length = 1 + tunnel_push_on(&s->tunnels, b, s->occupied, d, &stand, &to);
 			/* The goal macro takes a box on a room's entrance home. */
-			if (s->rooms) {
-				int k = room_macro(s->rooms, b, s->occupied, stand, to, s->macro,
-				                   room_macro_capacity(s->rooms));
-				for (int m = 0; m < k; m++) {
-					uint16_t next = board_next(b, s->macro[m].from, s->macro[m].dir);
-					s->occupied[s->macro[m].from] = 0;
-					s->occupied[next] = 1;
-					stand = s->macro[m].from;
-					to = next;
-				}
-				if (k > 0)
-					length |= GOAL_MACRO;
-			}
+			if (s->rooms && room_macro_play(s->rooms, b, s->occupied, &stand, &to) > 0)
+				length |= GOAL_MACRO;
 			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 			board_move_box(s->probe_boxes, count, i, to);
 			s->probe_player = reach_fill(&s->child_reach, b, s->occupied, stand);
@@ -692,18 +671,7 @@ static hako_status bidir_init(bidir *s)
 	if (st == HAKO_OK && search_macro_on(&s->options, HAKO_MACRO_TUNNELS))
 		st = tunnel_init(&s->tunnels, b, &s->mem);
 	if (st == HAKO_OK && search_macro_on(&s->options, HAKO_MACRO_GOALS)) {
-		s->rooms = room_analyze(b, &s->mem);
-		if (!s->rooms)
-			st = HAKO_ERR_NOMEM;
-		else if (s->rooms->count == 0 || room_macro_capacity(s->rooms) == 0) {
-			room_free(s->rooms);
-			s->rooms = NULL;
-		} else {
-			s->macro = memory_alloc(&s->mem, sizeof(room_push) *
-			                                     (size_t)room_macro_capacity(s->rooms));
-			if (!s->macro)
-				st = HAKO_ERR_NOMEM;
-		}
+		s->rooms = room_macros_open(b, &s->mem, &st);
 	}
 	if (st == HAKO_OK && s->options.deadlock_detection) {
 		s->deadlocks = deadlock_checker_new(
@@ -743,11 +711,7 @@ static void bidir_close(void *self)
 	memory_free(&s->mem, s->back_dead, n + 1);
 	deadlock_checker_free(s->deadlocks);
 	tunnel_free(&s->tunnels);
-	if (s->rooms) {
-		memory_free(&s->mem, s->macro,
-		            sizeof(room_push) * (size_t)room_macro_capacity(s->rooms));
-		room_free(s->rooms);
-	}
+	room_free(s->rooms);
 	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)b->box_count + 1));
 	memory_free(&s->mem, s->allowed, n + 1);
 	if (s->lower.cost)

@@ -130,3 +130,20 @@ int tunnel_parking_dead(const tunnel_info *t, const board *b, const uint8_t *occ
 	}
 	return 0;
 }
+
+unsigned tunnel_push_on(const tunnel_info *t, const board *b, uint8_t *occupied, unsigned dir,
+                        unsigned *stand, uint16_t *to)
+{
+	unsigned added = 0;
+	while (t->go_on && tunnel_go_on(t, *stand, dir)) {
+		uint16_t beyond = board_next(b, *to, dir);
+		if (occupied[beyond] || b->dead[beyond])
+			break;
+		occupied[*to] = 0;
+		occupied[beyond] = 1;
+		*stand = *to;
+		*to = beyond;
+		added++;
+	}
+	return added;
+}

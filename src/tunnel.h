@@ -32,6 +32,13 @@ static inline int tunnel_go_on(const tunnel_info *t, unsigned player, unsigned d
 	return t->go_on[player * 4u + dir];
 }
 
+/* The tunnel macro after a push toward `dir` that left the player on
+ * *stand and the box on *to (shown in `occupied`): push on while the box
+ * stays in the tunnel and the next square is free and not dead, updating
+ * occupied, *stand and *to. Returns the pushes added. */
+unsigned tunnel_push_on(const tunnel_info *t, const board *b, uint8_t *occupied, unsigned dir,
+                        unsigned *stand, uint16_t *to);
+
 /* Two boxes in one goalless tunnel segment after the box on `pushed`
  * arrived: a deadlock (see tunnel.c). */
 int tunnel_parking_dead(const tunnel_info *t, const board *b, const uint8_t *occupied,
