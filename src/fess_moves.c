@@ -171,6 +171,20 @@ static void mark_seen(fess_mover *m, unsigned square, unsigned side)
 	m->seen_mask[square] |= (uint8_t)(1u << side);
 }
 
+/* The group of sides of (square, side) when first taken from the queue:
+ * labels them in comp and marks them all done; 0 when done already. */
+static int open_group(fess_mover *m, const uint8_t *occupied, unsigned square, unsigned side,
+                      uint8_t comp[4])
+{
+	if ((unsigned)m->done_mask[square] >> side & 1u)
+		return 0;
+	label_sides(m, occupied, square, comp);
+	for (unsigned d = 0; d < 4; d++)
+		if (comp[d] == comp[side])
+			m->done_mask[square] |= (uint8_t)(1u << d);
+	return 1;
+}
+
 /* The search shared by move generation and path reconstruction. With
  * target == NULL, writes every move to out (up to capacity) and returns
  * how many there are; with a target, stops on it and returns its queue
@@ -202,12 +216,8 @@ static int box_search(fess_mover *m, uint8_t *occupied, unsigned origin, const r
 		uint32_t index = head++;
 		uint32_t entry = m->queue[index];
 		unsigned s = entry >> 2, side = entry & 3;
-		if ((unsigned)m->done_mask[s] >> side & 1u)
+		if (!open_group(m, occupied, s, side, comp))
 			continue;
-		label_sides(m, occupied, s, comp);
-		for (unsigned d = 0; d < 4; d++)
-			if (comp[d] == comp[side])
-				m->done_mask[s] |= (uint8_t)(1u << d);
 		if (index > 0) {
 			if (target) {
 				if (s == target->to &&
@@ -309,12 +319,8 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit)
 		uint32_t index = head++;
 		uint32_t entry = m->queue[index];
 		unsigned s = entry >> 2, side = entry & 3;
-		if ((unsigned)m->done_mask[s] >> side & 1u)
+		if (!open_group(m, occupied, s, side, comp))
 			continue;
-		label_sides(m, occupied, s, comp);
-		for (unsigned d = 0; d < 4; d++)
-			if (comp[d] == comp[side])
-				m->done_mask[s] |= (uint8_t)(1u << d);
 		if (m->depth[index] >= limit)
 			continue;
 		/* Pull toward every side of this group: the player steps back. */
