@@ -7,7 +7,11 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
 command -v tmux >/dev/null 2>&1 || skip "tmux not installed"
-socket=hako-e2e-$$
+# Each start gets its own server: a new session on the socket of a server
+# still shutting down after kill-server fails with "server exited
+# unexpectedly" (seen on CI).
+runs=0
+socket=hako-e2e-$$-$runs
 tmx() { tmux -L "$socket" -f /dev/null "$@"; }
 trap 'tmx kill-server >/dev/null 2>&1; rm -rf "$work"' EXIT
 
@@ -39,6 +43,8 @@ sleep 600
 EOF
 start() {
 	tmx kill-server >/dev/null 2>&1
+	runs=$((runs + 1))
+	socket=hako-e2e-$$-$runs
 	tmx new-session -d -s play -x 80 -y 24 "bash '$work/run.sh'"
 	wait_for 'Test set \| level'
 }
