@@ -103,7 +103,8 @@ static void table_row(const report_row *row)
 
 /* One JSON object; fields for levels that were not solved: moves and pushes
  * 0, solution "". Invalid levels add "error"; a solution the post-pass
- * shortened adds its counts before, and "shorten_seconds" the time it took. */
+ * shortened adds its counts before, and "shorten_seconds" the time it took;
+ * "dropped" says the fast mode gave up positions to stay inside its memory. */
 static void json_row(const report_row *row)
 {
 	const hako_solve_result *r = row->result;
@@ -123,6 +124,8 @@ static void json_row(const report_row *row)
 		       r->pushes_before);
 	if (solved && r->shorten_seconds > 0)
 		printf(",\"shorten_seconds\":%.3f", r->shorten_seconds);
+	if (r && r->stats.dropped)
+		printf(",\"dropped\":%llu", (unsigned long long)r->stats.dropped);
 	if (row->error) {
 		fputs(",\"error\":", stdout);
 		json_string(stdout, row->error);

@@ -142,7 +142,7 @@ int main(int argc, char **argv)
 	unsigned long long total_nodes = 0;
 	printf("engine %s, %s, levels %d-%d, %g s per level, macros %d\n", engine->name, path,
 	       first, last, seconds, macros);
-	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves%s\n",
+	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves\tpeak_mib\tdropped%s\n",
 	       engine == &search_engine_bidir ? "\texpanded fwd/bwd\tpushes fwd/bwd" : "");
 	for (int l = first; l <= last; l++) {
 		const hako_level *level = hako_collection_level(c, (size_t)(l - 1));
@@ -182,8 +182,10 @@ int main(int argc, char **argv)
 			}
 			free(lurd);
 		}
-		printf("%d\t%s\t%.3f\t%llu\t%ld\t%ld", l, status, r.stats.seconds,
-		       (unsigned long long)r.stats.expanded, pushes, moves);
+		printf("%d\t%s\t%.3f\t%llu\t%ld\t%ld\t%.1f\t%llu", l, status, r.stats.seconds,
+		       (unsigned long long)r.stats.expanded, pushes, moves,
+		       (double)r.stats.peak_bytes / (1024.0 * 1024.0),
+		       (unsigned long long)r.stats.dropped);
 		if (engine == &search_engine_bidir)
 			printf("\t%llu/%llu\t%zu/%zu", (unsigned long long)info.forward_expanded,
 			       (unsigned long long)info.backward_expanded, info.forward_pushes,

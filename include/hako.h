@@ -255,6 +255,9 @@ typedef struct hako_stats {
 	uint64_t pruned;    /* children rejected as deadlocks (detectors or bound) */
 	double seconds;     /* wall time of the search (monotonic clock) */
 	size_t peak_bytes;  /* the solver's own peak allocation */
+	uint64_t dropped;   /* states given up to stay inside the memory budget
+	                       (fast mode; nonzero: not exhaustive, so no
+	                       "unsolvable" verdict) */
 } hako_stats;
 
 /* Called every `progress_interval` expanded nodes; return nonzero to cancel. */

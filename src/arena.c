@@ -9,10 +9,17 @@ void arena_init(arena *a, memory *mem, size_t record_size, unsigned chunk_log2)
 	a->mem = mem;
 	a->record_size = record_size;
 	a->chunk_log2 = chunk_log2;
+	a->free_head = ARENA_NONE;
 }
 
 uint32_t arena_new(arena *a)
 {
+	if (a->free_head != ARENA_NONE) {
+		uint32_t index = a->free_head;
+		memcpy(&a->free_head, arena_at(a, index), sizeof a->free_head);
+		a->released--;
+		return index;
+	}
 	if (a->count >= UINT32_MAX - 1)
 		return ARENA_NONE;
 	size_t chunk = a->count >> a->chunk_log2;
@@ -35,6 +42,13 @@ uint32_t arena_new(arena *a)
 	return a->count++;
 }
 
+void arena_release(arena *a, uint32_t index)
+{
+	memcpy(arena_at(a, index), &a->free_head, sizeof a->free_head);
+	a->free_head = index;
+	a->released++;
+}
+
 void arena_free(arena *a)
 {
 	for (size_t i = 0; i < a->chunk_count; i++)
@@ -43,4 +57,6 @@ void arena_free(arena *a)
 	a->chunks = NULL;
 	a->chunk_count = a->chunk_capacity = 0;
 	a->count = 0;
+	a->free_head = ARENA_NONE;
+	a->released = 0;
 }

@@ -1,7 +1,9 @@
 /* arena.h — the searches' node stores: fixed-size records in chunks that
  * never move once allocated, so a record's address and index stay valid
  * (parent links are indices) while the store grows inside the memory
- * budget. */
+ * budget. Records given back (arena_release) are handed out again before
+ * the store grows: a search that drops states to stay inside its budget
+ * reuses their room. */
 #ifndef HAKO_ARENA_H
 #define HAKO_ARENA_H
 
@@ -17,13 +19,18 @@ typedef struct arena {
 	size_t chunk_count, chunk_capacity;
 	size_t record_size;
 	unsigned chunk_log2; /* records per chunk: 2^chunk_log2 */
-	uint32_t count;      /* records handed out */
+	uint32_t count;      /* records ever handed out (the high-water mark) */
+	uint32_t free_head;  /* released records, linked through their first
+	                        four bytes; ARENA_NONE: none */
+	uint32_t released;   /* how many are on that list */
 	memory *mem;
 } arena;
 
 void arena_init(arena *a, memory *mem, size_t record_size, unsigned chunk_log2);
 /* A new record's index, or ARENA_NONE when the budget says no. */
 uint32_t arena_new(arena *a);
+/* Give record `index` back for reuse (its contents are lost). */
+void arena_release(arena *a, uint32_t index);
 /* Give every chunk back (the arena is empty and usable again). */
 void arena_free(arena *a);
 

@@ -3,6 +3,7 @@
 #include "heap.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 void heap_init(heap *h, memory *mem)
 {
@@ -62,4 +63,32 @@ heap_item heap_pop(heap *h)
 	if (n > 0)
 		h->items[i] = last;
 	return top;
+}
+
+static int item_order(const void *x, const void *y)
+{
+	const heap_item *a = x, *b = y;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item),
+                        void *user)
+{
+	if (keep >= h->count)
+		return;
+	qsort(h->items, h->count, sizeof(heap_item), item_order);
+	for (size_t i = keep; i < h->count; i++)
+		drop(user, h->items[i]);
+	h->count = keep;
+	size_t capacity = keep > 16 ? keep : 16;
+	if (capacity < h->capacity) {
+		heap_item *items = memory_realloc(h->mem, h->items, h->capacity * sizeof(heap_item),
+		                                  capacity * sizeof(heap_item));
+		if (items) { /* shrinking cannot fail for the budget; realloc may */
+			h->items = items;
+			h->capacity = capacity;
+		}
+	}
 }

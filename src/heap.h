@@ -24,5 +24,11 @@ void heap_free(heap *h);
 hako_status heap_push(heap *h, uint64_t key, uint32_t node);
 /* Precondition: count > 0. */
 heap_item heap_pop(heap *h);
+/* Keep the `keep` items of least (key, node), hand every other one to
+ * `drop`, and give the room they took back to the budget (the capacity
+ * shrinks to max(keep, 16)). The kept items end sorted, which is a heap;
+ * the result depends only on the items, not on their order. */
+void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item),
+                        void *user);
 
 #endif

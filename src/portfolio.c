@@ -64,6 +64,7 @@ static hako_stats portfolio_sum(portfolio *p)
 		sum.reopened += s->reopened;
 		sum.pruned += s->pruned;
 		sum.peak_bytes += s->peak_bytes;
+		sum.dropped += s->dropped;
 	}
 	mtx_unlock(&p->lock);
 	sum.seconds = search_now() - p->started;

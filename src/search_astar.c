@@ -423,6 +423,10 @@ static int push_root(search *s)
 {
 	const board *b = s->b;
 	memcpy(s->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	/* The board knows some levels unsolvable (a box the player cannot
+	 * reach, boxes and goals not matched): the engine says so itself. */
+	if (b->unsolvable)
+		return HAKO_UNSOLVABLE;
 	uint32_t h = bound_matching(&s->lower, b, s->probe_boxes);
 	if (h == BOUND_INFINITE)
 		return HAKO_UNSOLVABLE;

@@ -20,7 +20,16 @@
  * Complete: every position reachable by box moves is generated once (the
  * transposition table), pruning only by the sound deadlock detectors, dead
  * squares, the matching bound's infinity and PI-corrals, so an exhausted
- * search proves the level unsolvable. */
+ * search proves the level unsolvable.
+ *
+ * Full memory is not the end (make_room): every cell gives up the heavier
+ * half of its waiting entries, the states behind them are dropped with any
+ * expanded state left without a child (a state's children are counted, as
+ * parent links must stay valid for the path), their records are reused and
+ * the transposition table is rebuilt from the states that remain. A dropped
+ * state may be generated again later. From the first drop on the search is
+ * no longer exhaustive: running out of states then reports memout, never
+ * unsolvable. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +50,8 @@ typedef struct fnode {
 	uint16_t h;      /* matching bound, clamped */
 	uint16_t from, to;
 	uint8_t dir;
-	uint8_t expanded;
-	uint16_t unused;
+	uint8_t expanded; /* NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE */
+	uint16_t children; /* stored children; CHILDREN_MANY sticks */
 	/* followed by box_count uint16_t box squares, ascending */
 } fnode;
 _Static_assert(sizeof(fnode) == 32, "FESS nodes stay packed");
@@ -53,6 +62,11 @@ typedef struct cell {
 } cell;
 
 #define NODE_NONE ARENA_NONE
+/* A node's visits: waiting for the first (kind-0 entry), advised and
+ * waiting for the second (kind-1 entry, or being advised), done; gone is a
+ * released record, or one not yet in the table. */
+enum { NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE };
+#define CHILDREN_MANY UINT16_MAX
 #define CHUNK_LOG2 14u
 #define CORRAL_BUDGET 1000
 
@@ -94,6 +108,8 @@ typedef struct fess {
 	hako_stats stats;
 	double started;
 	int out_of_memory;
+	uint32_t pinned; /* the node being expanded: never dropped */
+	uint32_t live;   /* stored nodes */
 } fess;
 
 static fnode *node_at(const fess *f, uint32_t index)
@@ -265,8 +281,7 @@ static uint64_t open_key(uint32_t weight, uint32_t h, unsigned kind)
 	       (uint64_t)kind << 31;
 }
 
-/* Put node `index` into the cell of its features. */
-static hako_status file_node(fess *f, uint32_t index, const fess_features *x)
+static hako_status file_once(fess *f, uint32_t index, const fess_features *x)
 {
 	uint32_t c = cell_of(f, features_key(x));
 	if (c == UINT32_MAX)
@@ -274,6 +289,91 @@ static hako_status file_node(fess *f, uint32_t index, const fess_features *x)
 	fnode *n = node_at(f, index);
 	n->cell = c;
 	return heap_push(&f->cells[c].open, open_key(n->weight, n->h, 0), index);
+}
+
+static int make_room(fess *f);
+
+/* Put node `index` into the cell of its features (making room once). */
+static hako_status file_node(fess *f, uint32_t index, const fess_features *x)
+{
+	hako_status st = file_once(f, index, x);
+	if (st == HAKO_ERR_NOMEM && make_room(f))
+		st = file_once(f, index, x);
+	return st;
+}
+
+static void drop_node(fess *f, uint32_t index);
+
+/* Drop node `index` (released for reuse) and every ancestor left done and
+ * childless by it; the root and the pinned node stay. */
+static void drop_node(fess *f, uint32_t index)
+{
+	while (index != f->pinned) {
+		fnode *n = node_at(f, index);
+		uint32_t parent = n->parent;
+		if (parent == NODE_NONE)
+			return;
+		n->expanded = NODE_GONE;
+		arena_release(&f->nodes, index);
+		f->live--;
+		f->stats.dropped++;
+		fnode *p = node_at(f, parent);
+		if (p->children == CHILDREN_MANY || --p->children > 0 || p->expanded != NODE_DONE)
+			return;
+		index = parent;
+	}
+}
+
+/* A waiting entry given up: a fresh node goes (it has no children yet); an
+ * advised one loses its other moves and goes if it has no children. */
+static void drop_entry(void *user, heap_item item)
+{
+	fess *f = user;
+	fnode *n = node_at(f, item.node);
+	if (n->expanded == NODE_FRESH) {
+		drop_node(f, item.node);
+		return;
+	}
+	n->expanded = NODE_DONE;
+	if (n->children == 0)
+		drop_node(f, item.node);
+}
+
+/* Memory is full: give up the heavier half of every cell's waiting
+ * entries and the states they leave useless, then rebuild the table from
+ * the states that remain. 0 when too little came free to go on (an eighth
+ * of the stored states at least). */
+static int make_room(fess *f)
+{
+	uint32_t before = f->live;
+	for (uint32_t c = 0; c < f->cell_count; c++) {
+		heap *open = &f->cells[c].open;
+		if (open->count > 1)
+			heap_keep_lightest(open, (open->count + 1) / 2, drop_entry, f);
+	}
+	/* Expanded states whose children are all gone or were never stored. */
+	for (uint32_t i = 0; i < f->nodes.count; i++) {
+		fnode *n = node_at(f, i);
+		if (n->expanded == NODE_DONE && n->children == 0)
+			drop_node(f, i);
+	}
+	tt_clear(&f->table);
+	for (uint32_t i = 0; i < f->nodes.count; i++) {
+		fnode *n = node_at(f, i);
+		/* No growth: the table held all of these and more. */
+		if (n->expanded != NODE_GONE && tt_insert(&f->table, n->key, i, key_of, f) != HAKO_OK)
+			return 0;
+	}
+	return before - f->live >= before / 8 && before > f->live;
+}
+
+/* A record for a new node, making room once when the budget says no. */
+static uint32_t new_node(fess *f)
+{
+	uint32_t index = arena_new(&f->nodes);
+	if (index == NODE_NONE && make_room(f))
+		index = arena_new(&f->nodes);
+	return index;
 }
 
 static void *fess_open(const board *b, const hako_solver_options *o, hako_status *status)
@@ -287,13 +387,17 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 	f->options = *o;
 	f->mem.limit = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
 	f->started = search_now();
+	f->pinned = NODE_NONE;
 	hako_status st = fess_setup(f, b);
 	if (st == HAKO_OK) {
 		memcpy(f->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
 		for (int i = 0; i < b->box_count; i++)
 			f->occupied[b->start_boxes[i]] = 1;
 		f->probe_player = reach_fill(&f->here, b, f->occupied, b->start_player);
-		uint32_t h = bound_matching(&f->lower, b, f->probe_boxes);
+		/* A level the board already knows unsolvable (a box the player
+		 * cannot reach, boxes and goals not matched) starts unmatchable. */
+		uint32_t h = b->unsolvable ? BOUND_INFINITE
+		                           : bound_matching(&f->lower, b, f->probe_boxes);
 		uint32_t root = arena_new(&f->nodes);
 		if (root == NODE_NONE) {
 			st = HAKO_ERR_NOMEM;
@@ -303,6 +407,7 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 			n->key = zobrist_boxes(&f->keys, f->probe_boxes, b->box_count) ^
 			         f->keys.player[f->probe_player];
 			n->parent = NODE_NONE;
+			f->live = 1;
 			n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
 			n->player = f->probe_player;
 			memcpy(node_boxes(n), f->probe_boxes,
@@ -368,7 +473,7 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		f->stats.pruned++;
 		return GROW_OK;
 	}
-	uint32_t index = arena_new(&f->nodes);
+	uint32_t index = new_node(f);
 	if (index == NODE_NONE)
 		return GROW_NOMEM;
 	fnode *n = node_at(f, index);
@@ -381,12 +486,21 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 	n->from = move->from;
 	n->to = move->to;
 	n->dir = move->dir;
-	n->expanded = 0;
-	n->unused = 0;
+	n->expanded = NODE_GONE; /* until it is in the table */
+	n->children = 0;
 	memcpy(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
-	f->stats.generated++;
-	if (tt_insert(&f->table, key, index, key_of, f) != HAKO_OK)
+	hako_status st = tt_insert(&f->table, key, index, key_of, f);
+	if (st == HAKO_ERR_NOMEM && make_room(f))
+		st = tt_insert(&f->table, key, index, key_of, f);
+	if (st != HAKO_OK) {
+		arena_release(&f->nodes, index);
 		return GROW_NOMEM;
+	}
+	n->expanded = NODE_FRESH;
+	f->live++;
+	if (p->children != CHILDREN_MANY)
+		p->children++;
+	f->stats.generated++;
 	if (h == 0) {
 		*solved = index; /* every box on a goal */
 		return GROW_SOLVED;
@@ -524,7 +638,7 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 {
 	fnode *n = node_at(f, index);
-	n->expanded = 1;
+	n->expanded = NODE_ADVISED;
 	int moves = list_moves(f, n);
 	fess_features parent = features_from_key(f->cells[n->cell].features);
 	int targets = fess_next_goals(&f->plan, f->occupied, f->targets);
@@ -556,13 +670,13 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 			if (pick < 0 || glances[pick].state == 1)
 				break; /* nothing to advise, or advised already */
 			const fess_move *m = &f->moves[pick];
-			uint32_t before = f->nodes.count;
+			uint64_t before = f->stats.generated;
 			f->occupied[m->from] = 0;
 			f->occupied[m->to] = 1;
 			result = add_child(f, index, m, n->weight, solved);
 			f->occupied[m->to] = 0;
 			f->occupied[m->from] = 1;
-			int made = f->nodes.count != before;
+			int made = f->stats.generated != before;
 			glances[pick].state = made ? 1 : 2;
 			if (made)
 				break;
@@ -572,17 +686,19 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	if (result != GROW_OK)
 		return result;
 	/* The other moves, at one more weight. */
-	return heap_push(&f->cells[n->cell].open, open_key(n->weight + 1, n->h, 1), index) ==
-	               HAKO_OK
-	           ? GROW_OK
-	           : GROW_NOMEM;
+	heap *open = &f->cells[n->cell].open;
+	uint64_t key = open_key(n->weight + 1, n->h, 1);
+	hako_status st = heap_push(open, key, index);
+	if (st == HAKO_ERR_NOMEM && make_room(f))
+		st = heap_push(open, key, index);
+	return st == HAKO_OK ? GROW_OK : GROW_NOMEM;
 }
 
 /* The second visit: every move not made yet. */
 static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 {
 	fnode *n = node_at(f, index);
-	n->expanded = 2;
+	n->expanded = NODE_DONE;
 	int moves = list_moves(f, n);
 	grow_result result = GROW_OK;
 	for (int k = 0; k < moves && result == GROW_OK; k++) {
@@ -690,12 +806,15 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 			if (c->open.count > 0)
 				pick = heap_pop(&c->open).node;
 		}
-		if (pick == NODE_NONE)
-			return finish(f, result, HAKO_UNSOLVABLE);
+		if (pick == NODE_NONE) /* exhausted: a proof unless states were dropped */
+			return finish(f, result, f->stats.dropped ? HAKO_MEMOUT : HAKO_UNSOLVABLE);
 		uint32_t solved = NODE_NONE;
 		f->stats.expanded++;
-		grow_result grown = node_at(f, pick)->expanded ? expand_rest(f, pick, &solved)
-		                                               : advise(f, pick, &solved);
+		f->pinned = pick;
+		grow_result grown = node_at(f, pick)->expanded == NODE_FRESH
+		                        ? advise(f, pick, &solved)
+		                        : expand_rest(f, pick, &solved);
+		f->pinned = NODE_NONE;
 		if (grown == GROW_SOLVED)
 			return solved_at(f, solved, result);
 		if (grown == GROW_NOMEM) {

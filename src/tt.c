@@ -26,6 +26,12 @@ void tt_free(tt *t)
 	t->entries = NULL;
 }
 
+void tt_clear(tt *t)
+{
+	memset(t->entries, 0xFF, (t->mask + 1) * sizeof(tt_entry));
+	t->count = 0;
+}
+
 uint32_t tt_find(const tt *t, uint64_t key, tt_same_fn same, void *user)
 {
 	uint32_t check = (uint32_t)(key >> 32);

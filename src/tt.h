@@ -32,6 +32,8 @@ typedef uint64_t (*tt_key_fn)(void *user, uint32_t node);
 hako_status tt_init(tt *t, memory *mem, unsigned log2_size);
 void tt_free(tt *t);
 uint32_t tt_find(const tt *t, uint64_t key, tt_same_fn same, void *user);
+/* Forget every entry (the table keeps its size). */
+void tt_clear(tt *t);
 /* HAKO_ERR_NOMEM when growing would exceed the budget. */
 hako_status tt_insert(tt *t, uint64_t key, uint32_t node, tt_key_fn key_of, void *user);
 

@@ -1,6 +1,9 @@
-/* test_heap.c — the open list pops in key order, deterministically. */
+/* test_heap.c — the open list pops in key order, deterministically; it
+ * keeps its lightest items when asked (and gives the room back); and the
+ * arena reuses released records. */
 #include <stdlib.h>
 
+#include "arena.h"
 #include "heap.h"
 #include "testutil.h"
 
@@ -44,11 +47,97 @@ static void respects_memory_budget(void **state)
 	heap_free(&h);
 }
 
+typedef struct dropped {
+	uint64_t keys[4096];
+	int count;
+} dropped;
+
+static void note_drop(void *user, heap_item item)
+{
+	dropped *d = user;
+	d->keys[d->count++] = item.key;
+}
+
+static void keeps_the_lightest(void **state)
+{
+	(void)state;
+	memory mem = {0, 0, (size_t)1 << 24};
+	heap h;
+	heap_init(&h, &mem);
+	uint64_t seed = 99;
+	for (uint32_t i = 0; i < 3000; i++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		assert_int_equal(heap_push(&h, seed >> 54, i), HAKO_OK); /* many ties */
+	}
+	size_t before = mem.used;
+	dropped *d = calloc(1, sizeof *d);
+	heap_keep_lightest(&h, 1000, note_drop, d);
+	assert_int_equal(h.count, 1000);
+	assert_int_equal(d->count, 2000);
+	assert_true(mem.used < before); /* capacity 4096 -> 1024 items */
+	uint64_t heaviest_kept = 0;
+	for (size_t i = 0; i < h.count; i++)
+		if (h.items[i].key > heaviest_kept)
+			heaviest_kept = h.items[i].key;
+	for (int i = 0; i < d->count; i++)
+		assert_true(d->keys[i] >= heaviest_kept);
+	/* Still a heap: pushes and pops go on in order. */
+	assert_int_equal(heap_push(&h, 0, 7777), HAKO_OK);
+	assert_int_equal(heap_pop(&h).key, 0);
+	uint64_t last = 0;
+	while (h.count > 0) {
+		heap_item it = heap_pop(&h);
+		assert_true(it.key >= last);
+		last = it.key;
+	}
+	/* Keeping more than there are changes nothing. */
+	d->count = 0;
+	assert_int_equal(heap_push(&h, 5, 1), HAKO_OK);
+	heap_keep_lightest(&h, 10, note_drop, d);
+	assert_int_equal(h.count, 1);
+	assert_int_equal(d->count, 0);
+	heap_free(&h);
+	assert_int_equal(mem.used, 0);
+	free(d);
+}
+
+static void arena_reuses_released_records(void **state)
+{
+	(void)state;
+	memory mem = {0, 0, (size_t)1 << 20};
+	arena a;
+	arena_init(&a, &mem, 16, 4);
+	for (uint32_t i = 0; i < 40; i++) {
+		assert_int_equal(arena_new(&a), i);
+		*(uint32_t *)arena_at(&a, i) = i;
+	}
+	size_t used = mem.used;
+	arena_release(&a, 7);
+	arena_release(&a, 30);
+	assert_int_equal(a.released, 2);
+	/* Last released, first reused; the store does not grow for them. */
+	assert_int_equal(arena_new(&a), 30);
+	assert_int_equal(arena_new(&a), 7);
+	assert_int_equal(a.released, 0);
+	assert_int_equal(arena_new(&a), 40);
+	assert_int_equal(a.count, 41);
+	assert_true(mem.used >= used);
+	for (uint32_t i = 0; i < 40; i++)
+		if (i != 7 && i != 30)
+			assert_int_equal(*(uint32_t *)arena_at(&a, i), i);
+	arena_free(&a);
+	assert_int_equal(mem.used, 0);
+	assert_int_equal(arena_new(&a), 0); /* usable again, free list empty */
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(pops_in_key_order),
 	    cmocka_unit_test(respects_memory_budget),
+	    cmocka_unit_test(keeps_the_lightest),
+	    cmocka_unit_test(arena_reuses_released_records),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

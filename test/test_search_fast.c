@@ -202,8 +202,8 @@ static void packing_order_fills_the_corridor_from_the_back(void **state)
 /* ---- the engine --------------------------------------------------------- */
 
 /* Run the engine to the end; on "solved", rebuild the LURD and replay it. */
-static hako_outcome run_fess(const hako_level *level, uint64_t node_limit, size_t memory_limit,
-                             size_t *pushes)
+static hako_outcome run_fess_stats(const hako_level *level, uint64_t node_limit,
+                                   size_t memory_limit, size_t *pushes, hako_stats *out)
 {
 	board b;
 	assert_int_equal(board_build(level, &b), HAKO_OK);
@@ -223,6 +223,12 @@ static hako_outcome run_fess(const hako_level *level, uint64_t node_limit, size_
 	hako_stats stats;
 	search_engine_fess.stats(e, &stats);
 	assert_true(stats.expanded <= (uint64_t)steps * 7 + 7);
+	assert_true(stats.peak_bytes <= memory_limit);
+	/* Dropped states end the proof: never "unsolvable" after one. */
+	if (stats.dropped)
+		assert_int_not_equal(r.outcome, HAKO_UNSOLVABLE);
+	if (out)
+		*out = stats;
 	if (r.outcome == HAKO_SOLVED) {
 		/* Replay the pushes with walks, then through the verifier. */
 		char *lurd = tb_pushes_to_lurd(&b, r.pushes, r.push_count);
@@ -239,6 +245,12 @@ static hako_outcome run_fess(const hako_level *level, uint64_t node_limit, size_
 	search_engine_fess.close(e);
 	board_free(&b);
 	return outcome;
+}
+
+static hako_outcome run_fess(const hako_level *level, uint64_t node_limit, size_t memory_limit,
+                             size_t *pushes)
+{
+	return run_fess_stats(level, node_limit, memory_limit, pushes, NULL);
 }
 
 static void engine_outcomes(void **state)
@@ -269,6 +281,85 @@ static void engine_outcomes(void **state)
 	hako_level_free(level);
 }
 
+/* A level the board knows unsolvable (a box the player can never reach):
+ * every engine says so by itself, without a search and without a
+ * "solution" of an empty board. */
+static void engines_see_an_unsolvable_board(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("#######\n#@ .#$#\n#$ .###\n#######\n");
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	assert_true(b.unsolvable);
+	const search_engine *engines[] = {&search_engine_fess, &search_engine_bidir,
+	                                  &search_engine_astar};
+	for (size_t i = 0; i < sizeof engines / sizeof *engines; i++) {
+		hako_solver_options o;
+		hako_solver_options_init(&o);
+		hako_status st;
+		void *e = engines[i]->open(&b, &o, &st);
+		assert_non_null(e);
+		search_result r;
+		while (!engines[i]->step(e, 16, &r))
+			;
+		if (r.outcome != HAKO_UNSOLVABLE)
+			print_error("%s: %s\n", engines[i]->name, hako_outcome_name(r.outcome));
+		assert_int_equal(r.outcome, HAKO_UNSOLVABLE);
+		search_result_free(&r);
+		engines[i]->close(e);
+	}
+	board_free(&b);
+	hako_level_free(level);
+}
+
+/* Full memory: the search drops its least promising states, reuses their
+ * room and goes on. Budgets between the fixed costs (a run of one node)
+ * and the peak of an unhindered run: every run stays inside its budget,
+ * solutions found after drops replay (run_fess_stats), an exhausted search
+ * that dropped states says memout, not unsolvable, and some budgets do
+ * make it drop and still solve. */
+static void full_memory_drops_states_and_goes_on(void **state)
+{
+	(void)state;
+	/* "boxed in" of test/levels/unsolvable.xsb: a few hundred positions
+	 * before the search runs out of them. */
+	hako_level *hard = tu_level("########\n#.  .  #\n#$ $   #\n#  ###@#\n##   . #\n#  $   #\n"
+	                            "#    # #\n########\n");
+	hako_level *solvable =
+	    tu_level("  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n"
+	             "########\n");
+	struct {
+		hako_level *level;
+		hako_outcome whole;
+	} cases[] = {{hard, HAKO_UNSOLVABLE}, {solvable, HAKO_SOLVED}};
+	for (size_t k = 0; k < 2; k++) {
+		hako_stats one, all;
+		assert_int_equal(run_fess_stats(cases[k].level, 0, (size_t)1 << 30, NULL, &all),
+		                 cases[k].whole);
+		assert_int_equal(all.dropped, 0);
+		run_fess_stats(cases[k].level, 1, (size_t)1 << 30, NULL, &one);
+		assert_true(all.peak_bytes > one.peak_bytes);
+		int dropped_and_ended = 0;
+		size_t span = all.peak_bytes - one.peak_bytes;
+		for (int step = 1; step < 32; step++) {
+			hako_stats s;
+			size_t limit = one.peak_bytes + span * (size_t)step / 32;
+			hako_outcome outcome = run_fess_stats(cases[k].level, 0, limit, NULL, &s);
+			if (outcome == cases[k].whole && outcome == HAKO_SOLVED && s.dropped)
+				dropped_and_ended++;
+			if (outcome == HAKO_MEMOUT && cases[k].whole == HAKO_UNSOLVABLE && s.dropped)
+				dropped_and_ended++;
+			if (outcome != cases[k].whole)
+				assert_int_equal(outcome, HAKO_MEMOUT);
+		}
+		if (!dropped_and_ended)
+			print_error("case %zu: no budget made the search drop states\n", k);
+		assert_true(dropped_and_ended > 0);
+	}
+	hako_level_free(hard);
+	hako_level_free(solvable);
+}
+
 static void microban_all_solved_and_replayed(void **state)
 {
 	(void)state;
@@ -292,6 +383,8 @@ int main(void)
 	    cmocka_unit_test(box_moves_match_brute_force),
 	    cmocka_unit_test(packing_order_fills_the_corridor_from_the_back),
 	    cmocka_unit_test(engine_outcomes),
+	    cmocka_unit_test(engines_see_an_unsolvable_board),
+	    cmocka_unit_test(full_memory_drops_states_and_goes_on),
 	    cmocka_unit_test(microban_all_solved_and_replayed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

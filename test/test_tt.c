@@ -1,5 +1,6 @@
 /* test_tt.c — the transposition table finds what was stored, tells apart
- * positions whose keys collide, grows, and stays inside its budget. */
+ * positions whose keys collide, grows, stays inside its budget, and can be
+ * cleared and filled again. */
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -63,11 +64,44 @@ static void refuses_to_grow_past_budget(void **state)
 	free(f);
 }
 
+static void clears_and_refills(void **state)
+{
+	(void)state;
+	fake *f = calloc(1, sizeof *f);
+	memory mem = {0, 0, (size_t)1 << 20};
+	tt t;
+	assert_int_equal(tt_init(&t, &mem, 4), HAKO_OK);
+	for (uint32_t i = 0; i < 1000; i++) {
+		f->keys[i] = (uint64_t)i * 0x9E3779B97F4A7C15ull;
+		assert_int_equal(tt_insert(&t, f->keys[i], i, key_of, f), HAKO_OK);
+	}
+	size_t size = t.mask + 1, used = mem.used;
+	tt_clear(&t);
+	assert_int_equal(t.count, 0);
+	assert_int_equal(t.mask + 1, size);
+	assert_int_equal(mem.used, used);
+	for (uint32_t i = 0; i < 1000; i++) {
+		f->probe = i;
+		assert_int_equal(tt_find(&t, f->keys[i], same, f), TT_EMPTY);
+	}
+	/* Refilled with every other node: found, the others not. */
+	for (uint32_t i = 0; i < 1000; i += 2)
+		assert_int_equal(tt_insert(&t, f->keys[i], i, key_of, f), HAKO_OK);
+	assert_int_equal(t.mask + 1, size);
+	for (uint32_t i = 0; i < 1000; i++) {
+		f->probe = i;
+		assert_int_equal(tt_find(&t, f->keys[i], same, f), i % 2 ? TT_EMPTY : i);
+	}
+	tt_free(&t);
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(stores_and_finds),
 	    cmocka_unit_test(refuses_to_grow_past_budget),
+	    cmocka_unit_test(clears_and_refills),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
