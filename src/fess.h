@@ -74,6 +74,7 @@ typedef struct fess_features {
 	uint8_t packed;       /* goals filled in their packing order */
 	uint8_t connectivity; /* separate areas of free floor */
 	uint8_t out_of_plan;  /* boxes on goals ahead of their packing order */
+	uint8_t rooms;        /* links between rooms with a box in them */
 } fess_features;
 
 typedef struct fess_plan {
@@ -85,6 +86,11 @@ typedef struct fess_plan {
 	uint32_t *stamp; /* flood scratch */
 	uint32_t generation;
 	uint16_t *queue;
+	/* Room connectivity: corridors one square wide that join rooms (or
+	 * one room at two places); link[s] = 1 + the corridor's id, 0 = none. */
+	uint16_t *link;
+	int link_count;
+	uint16_t *link_boxes; /* per link: boxes in it (fess_links_blocked) */
 	size_t bytes;
 	memory *mem;
 } fess_plan;
@@ -97,7 +103,13 @@ void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fes
 /* The empty goals to fill next: per goal area, those of the deepest layer
  * not yet full. Writes them to out (room for every goal), returns how many. */
 int fess_next_goals(fess_plan *p, const uint8_t *occupied, uint16_t *out);
-/* packed and out_of_plan only (connectivity left as it was). */
+/* packed and out_of_plan only (connectivity and rooms left as they were). */
 void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out);
+/* The rooms feature of the position `boxes`: links with a box not on a
+ * goal in them. Keeps the count per link for fess_links_delta. */
+int fess_links_blocked(fess_plan *p, const board *b, const uint16_t *boxes, int count);
+/* How the rooms feature changes when the box on `from` goes to `to` in the
+ * position last given to fess_links_blocked. */
+int fess_links_delta(const fess_plan *p, const board *b, unsigned from, unsigned to);
 
 #endif

@@ -16,7 +16,16 @@
  *   connectivity the number of separate areas of free floor (1 = the
  *                player can walk everywhere not taken by a box);
  *   out_of_plan  boxes on goals of an area beyond that run (filled too
- *                early: they may have to come out again). */
+ *                early: they may have to come out again);
+ *   rooms        room connectivity: the level falls into rooms joined by
+ *                corridors one square wide (a square between two walls
+ *                facing each other, or the bend of such a corridor); a
+ *                corridor that joins two rooms, or one room at two
+ *                places, is a link, and the feature counts the links with
+ *                a box in them (boxes on goals are the packing's
+ *                business and do not count). A box there blocks the way
+ *                between rooms even when the player can still go round,
+ *                which connectivity does not see. */
 #include <string.h>
 
 #include "fess.h"
@@ -58,13 +67,101 @@ static void find_areas(fess_plan *p, const board *b)
 	}
 }
 
+static int is_wall(const board *b, unsigned s, unsigned d)
+{
+	return board_next(b, s, d) == SQUARE_NONE;
+}
+
+/* A corridor square: walls on two opposite sides, or the bend of a
+ * corridor (two floor neighbours at a right angle, wall between them). */
+static int is_corridor(const board *b, unsigned s)
+{
+	if ((is_wall(b, s, DIR_LEFT) && is_wall(b, s, DIR_RIGHT)) ||
+	    (is_wall(b, s, DIR_UP) && is_wall(b, s, DIR_DOWN)))
+		return 1;
+	unsigned open[4], count = 0;
+	for (unsigned d = 0; d < 4; d++)
+		if (!is_wall(b, s, d))
+			open[count++] = d;
+	return count == 2 && board_diagonal(b, s, open[0], open[1]) == SQUARE_NONE;
+}
+
+/* Links: the corridors (connected corridor squares) that touch rooms at
+ * two squares or more. p->stamp marks the squares meanwhile: 1 corridor,
+ * 2 corridor seen, 3 + first square: a room square touched by that
+ * corridor. */
+static void find_links(fess_plan *p, const board *b)
+{
+	memset(p->link, 0, sizeof(uint16_t) * (size_t)b->square_count);
+	p->link_count = 0;
+	uint32_t corridor = 1, seen = 2;
+	for (int s = 0; s < b->square_count; s++)
+		p->stamp[s] = is_corridor(b, (unsigned)s) ? corridor : 0;
+	for (int s0 = 0; s0 < b->square_count; s0++) {
+		if (p->stamp[s0] != corridor)
+			continue;
+		/* Flood one corridor, counting the room squares it touches. */
+		unsigned head = 0, tail = 0, doors = 0;
+		uint32_t door = 3 + (uint32_t)s0; /* marks this corridor's room squares */
+		p->queue[tail++] = (uint16_t)s0;
+		p->stamp[s0] = seen;
+		while (head < tail) {
+			unsigned s = p->queue[head++];
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, s, d);
+				if (t == SQUARE_NONE)
+					continue;
+				if (p->stamp[t] == corridor) {
+					p->stamp[t] = seen;
+					p->queue[tail++] = (uint16_t)t;
+				} else if (p->stamp[t] != seen && p->stamp[t] != door) {
+					doors++; /* a room square, counted once */
+					p->stamp[t] = door;
+				}
+			}
+		}
+		if (doors >= 2 && p->link_count < 0xFFFE) {
+			p->link_count++;
+			for (unsigned k = 0; k < tail; k++)
+				p->link[p->queue[k]] = (uint16_t)p->link_count;
+		}
+	}
+	memset(p->stamp, 0, sizeof(uint32_t) * (size_t)b->square_count);
+}
+
+int fess_links_blocked(fess_plan *p, const board *b, const uint16_t *boxes, int count)
+{
+	int blocked = 0;
+	memset(p->link_boxes, 0, sizeof(uint16_t) * (size_t)p->link_count);
+	for (int i = 0; i < count; i++) {
+		unsigned s = boxes[i], l = p->link[s];
+		if (l && !b->is_goal[s] && p->link_boxes[l - 1]++ == 0)
+			blocked++;
+	}
+	return blocked;
+}
+
+int fess_links_delta(const fess_plan *p, const board *b, unsigned from, unsigned to)
+{
+	unsigned lf = b->is_goal[from] ? 0 : p->link[from];
+	unsigned lt = b->is_goal[to] ? 0 : p->link[to];
+	if (lf == lt)
+		return 0;
+	int delta = 0;
+	if (lf && p->link_boxes[lf - 1] == 1)
+		delta--;
+	if (lt && p->link_boxes[lt - 1] == 0)
+		delta++;
+	return delta;
+}
+
 hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 {
 	memset(p, 0, sizeof *p);
 	p->mem = mem;
 	p->goal_count = b->box_count;
 	size_t n = (size_t)b->square_count + 1, g = (size_t)b->box_count + 1;
-	p->bytes = g * sizeof(uint16_t) + 3 * n * sizeof(uint16_t) + n * sizeof(uint32_t);
+	p->bytes = g * sizeof(uint16_t) + 5 * n * sizeof(uint16_t) + n * sizeof(uint32_t);
 	unsigned char *block = memory_calloc(mem, p->bytes);
 	if (!block)
 		return HAKO_ERR_NOMEM;
@@ -73,7 +170,10 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 	p->rank = p->order + g;
 	p->area = p->rank + n;
 	p->queue = p->area + n;
+	p->link = p->queue + n;
+	p->link_boxes = p->link + n;
 	find_areas(p, b);
+	find_links(p, b);
 
 	fess_mover mover;
 	uint8_t *occupied = memory_calloc(mem, n);

@@ -5,12 +5,14 @@
  * States are positions (boxes + normalized player) reached by box moves
  * (fess_moves.c: one box taken anywhere it can go by its own pushes).
  * Every state is projected onto a cell of the feature space (fess_plan.c:
- * goals packed in order, areas of free floor, boxes packed out of order).
+ * goals packed in order, areas of free floor, boxes packed out of order,
+ * links between rooms blocked by boxes — the paper's four features).
  * The search does not follow one evaluation: it cycles through all cells
  * discovered so far and visits, in each, the entry of least weight (ties:
  * the smaller matching bound). A move's weight is 0 when an advisor
  * recommends it (it packs more goals, joins areas of floor, takes a box off
- * a goal filled too early, or brings a box nearer the next goals to fill)
+ * a goal filled too early, clears a corridor between rooms, or brings a box
+ * nearer the next goals to fill)
  * and 1 otherwise; a state's weight is the sum along its path, so advised
  * lines run deep while every cell keeps getting its turn — progress on one
  * feature cannot starve the others. A state is visited twice: first its
@@ -57,7 +59,7 @@ typedef struct fnode {
 _Static_assert(sizeof(fnode) == 32, "FESS nodes stay packed");
 
 typedef struct cell {
-	uint32_t features; /* packed | connectivity << 8 | out_of_plan << 16 */
+	uint32_t features; /* packed | connectivity << 8 | out_of_plan << 16 | rooms << 24 */
 	heap open;         /* (weight, h) -> node */
 } cell;
 
@@ -110,6 +112,7 @@ typedef struct fess {
 	int out_of_memory;
 	uint32_t pinned; /* the node being expanded: never dropped */
 	uint32_t live;   /* stored nodes */
+	int rooms;       /* the rooms feature of the node whose moves are listed */
 } fess;
 
 static fnode *node_at(const fess *f, uint32_t index)
@@ -139,7 +142,7 @@ static uint64_t key_of(void *user, uint32_t index)
 static uint32_t features_key(const fess_features *x)
 {
 	return (uint32_t)x->packed | (uint32_t)x->connectivity << 8 |
-	       (uint32_t)x->out_of_plan << 16;
+	       (uint32_t)x->out_of_plan << 16 | (uint32_t)x->rooms << 24;
 }
 
 static uint32_t slot_hash(uint32_t key)
@@ -414,6 +417,8 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 			       sizeof(uint16_t) * (size_t)b->box_count);
 			fess_features x;
 			fess_features_of(&f->plan, b, f->occupied, &x);
+			int rooms = fess_links_blocked(&f->plan, b, f->probe_boxes, b->box_count);
+			x.rooms = (uint8_t)(rooms > 255 ? 255 : rooms);
 			st = tt_insert(&f->table, n->key, root, key_of, f);
 			/* An unmatchable start is left to step(): no cell, so the
 			 * search is exhausted at once. */
@@ -440,6 +445,14 @@ typedef enum { GROW_OK, GROW_SOLVED, GROW_NOMEM } grow_result;
  * moved box on move->to): dropped when known or dead, else stored with
  * `weight` and filed in its cell. *solved names it when every box is on a
  * goal. */
+/* The rooms feature after `move` from the node whose moves were listed
+ * last (list_moves counted its links). */
+static uint8_t rooms_after(const fess *f, const fess_move *move)
+{
+	int rooms = f->rooms + fess_links_delta(&f->plan, f->b, move->from, move->to);
+	return (uint8_t)(rooms < 0 ? 0 : rooms > 255 ? 255 : rooms);
+}
+
 static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
                              uint32_t *solved)
 {
@@ -508,12 +521,14 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 	fess_features x;
 	fess_packing_of(&f->plan, f->occupied, &x);
 	x.connectivity = move->areas;
+	x.rooms = rooms_after(f, move);
 	return file_node(f, index, &x) == HAKO_OK ? GROW_OK : GROW_NOMEM;
 }
 
 static fess_features features_from_key(uint32_t key)
 {
-	fess_features x = {(uint8_t)key, (uint8_t)(key >> 8), (uint8_t)(key >> 16)};
+	fess_features x = {(uint8_t)key, (uint8_t)(key >> 8), (uint8_t)(key >> 16),
+	                   (uint8_t)(key >> 24)};
 	return x;
 }
 
@@ -527,6 +542,7 @@ static int list_moves(fess *f, fnode *n)
 	for (int i = 0; i < count; i++)
 		f->occupied[boxes[i]] = 1;
 	reach_fill(&f->here, b, f->occupied, n->player);
+	f->rooms = fess_links_blocked(&f->plan, b, boxes, count);
 	/* PI-corral pruning: when a corral must be opened first, only the
 	 * moves of its boundary boxes are needed (dead_corral.c). */
 	int restricted = 0;
@@ -576,6 +592,7 @@ enum {
 	ADVISOR_PACKING,
 	ADVISOR_CONNECTIVITY,
 	ADVISOR_PLAN,
+	ADVISOR_ROOMS,
 	ADVISOR_DISTANCE,
 	ADVISOR_GAIN,
 	ADVISORS
@@ -608,6 +625,13 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 		value = g->x.out_of_plan;
 		other = best ? best->x.out_of_plan : 0;
 		break;
+	case ADVISOR_ROOMS:
+		if (g->x.rooms >= parent->rooms ||
+		    g->x.connectivity > parent->connectivity)
+			return 0;
+		value = g->x.rooms;
+		other = best ? best->x.rooms : 0;
+		break;
 	case ADVISOR_DISTANCE:
 		if (g->closer >= 0 || g->x.connectivity > parent->connectivity ||
 		    g->x.out_of_plan > parent->out_of_plan)
@@ -629,7 +653,9 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 /* The first visit of a node: the advisors each name at most one move —
  * the packing advisor one that packs more goals, the connectivity advisor
  * one that joins areas of floor, the plan advisor one that takes a box
- * out of a goal filled too early, the distance advisor one that leaves
+ * out of a goal filled too early, the rooms advisor one that takes a box
+ * out of a corridor between rooms (without splitting the floor), the
+ * distance advisor one that leaves
  * a box nearest the next goals and the gain advisor one that brings a box
  * nearest them by the most pushes, both without undoing the others — and
  * those children are made now at the node's own weight. A move that turns out
@@ -641,6 +667,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	n->expanded = NODE_ADVISED;
 	int moves = list_moves(f, n);
 	fess_features parent = features_from_key(f->cells[n->cell].features);
+	parent.rooms = (uint8_t)(f->rooms > 255 ? 255 : f->rooms);
 	int targets = fess_next_goals(&f->plan, f->occupied, f->targets);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
@@ -652,6 +679,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		f->occupied[m->to] = 0;
 		f->occupied[m->from] = 1;
 		g->x.connectivity = m->areas;
+		g->x.rooms = rooms_after(f, m);
 		g->state = 0;
 		g->left = (int16_t)target_distance(f, m->to, targets);
 		g->closer = (int16_t)(g->left - target_distance(f, m->from, targets));

@@ -199,6 +199,51 @@ static void packing_order_fills_the_corridor_from_the_back(void **state)
 	tb_close(&p);
 }
 
+/* Room connectivity: a door between two rooms and a corridor round the
+ * bottom (with two bends) are links; a dead-end stub is not. A box counts
+ * in a link and moves change the count by what they leave and enter. */
+static void links_between_rooms(void **state)
+{
+	(void)state;
+	tb_position p;
+	tb_open(&p, "##########\n"
+	            "#   #  # #\n"
+	            "# @   $. #\n"
+	            "#   #    #\n"
+	            "# ###### #\n"
+	            "#        #\n"
+	            "##########\n");
+	const board *b = &p.b;
+	memory mem = {0, 0, (size_t)16 << 20};
+	fess_plan plan;
+	assert_int_equal(fess_plan_init(&plan, b, &mem), HAKO_OK);
+	assert_int_equal(plan.link_count, 2);
+	unsigned door = tb_square(b, 4, 2), loop = tb_square(b, 3, 5);
+	assert_int_not_equal(plan.link[door], 0);
+	assert_int_not_equal(plan.link[loop], 0);
+	assert_int_not_equal(plan.link[door], plan.link[loop]);
+	assert_int_equal(plan.link[tb_square(b, 1, 5)], plan.link[loop]); /* a bend */
+	assert_int_equal(plan.link[tb_square(b, 8, 4)], plan.link[loop]);
+	assert_int_equal(plan.link[tb_square(b, 8, 1)], 0); /* the stub */
+	assert_int_equal(plan.link[tb_square(b, 6, 2)], 0); /* a room */
+	uint16_t box = (uint16_t)door;
+	assert_int_equal(fess_links_blocked(&plan, b, &box, 1), 1);
+	assert_int_equal(fess_links_delta(&plan, b, door, tb_square(b, 5, 2)), -1);
+	assert_int_equal(fess_links_delta(&plan, b, door, loop), 0);
+	box = (uint16_t)loop;
+	assert_int_equal(fess_links_blocked(&plan, b, &box, 1), 1);
+	assert_int_equal(fess_links_delta(&plan, b, loop, tb_square(b, 4, 5)), 0);
+	assert_int_equal(fess_links_delta(&plan, b, loop, door), 0);
+	box = (uint16_t)tb_square(b, 6, 2);
+	assert_int_equal(fess_links_blocked(&plan, b, &box, 1), 0);
+	assert_int_equal(fess_links_delta(&plan, b, box, door), 1);
+	/* A box on a goal does not count (the goal is not in a link here). */
+	assert_int_equal(fess_links_delta(&plan, b, box, tb_square(b, 7, 2)), 0);
+	fess_plan_free(&plan);
+	assert_int_equal(mem.used, 0);
+	tb_close(&p);
+}
+
 /* ---- the engine --------------------------------------------------------- */
 
 /* Run the engine to the end; on "solved", rebuild the LURD and replay it. */
@@ -382,6 +427,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(box_moves_match_brute_force),
 	    cmocka_unit_test(packing_order_fills_the_corridor_from_the_back),
+	    cmocka_unit_test(links_between_rooms),
 	    cmocka_unit_test(engine_outcomes),
 	    cmocka_unit_test(engines_see_an_unsolvable_board),
 	    cmocka_unit_test(full_memory_drops_states_and_goes_on),
