@@ -40,6 +40,37 @@ void fess_plan_free(fess_plan *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* Does a flood enter `square`? Called for every neighbour not marked yet;
+ * it may note the squares it refuses. */
+typedef int (*flood_enter)(fess_plan *p, const board *b, unsigned square, void *user);
+
+/* Flood from `start` over the squares `enter` accepts, marking each with
+ * `mark` in p->stamp; returns how many, which are p->queue[0..count). */
+static unsigned flood(fess_plan *p, const board *b, unsigned start, uint32_t mark,
+                      flood_enter enter, void *user)
+{
+	unsigned head = 0, tail = 0;
+	p->queue[tail++] = (uint16_t)start;
+	p->stamp[start] = mark;
+	while (head < tail) {
+		unsigned s = p->queue[head++];
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned t = board_next(b, s, d);
+			if (t == SQUARE_NONE || p->stamp[t] == mark || !enter(p, b, t, user))
+				continue;
+			p->stamp[t] = mark;
+			p->queue[tail++] = (uint16_t)t;
+		}
+	}
+	return tail;
+}
+
+static int enter_goal(fess_plan *p, const board *b, unsigned square, void *user)
+{
+	(void)p, (void)user;
+	return b->is_goal[square];
+}
+
 /* Goal areas: goals connected through goal squares side by side. */
 static void find_areas(fess_plan *p, const board *b)
 {
@@ -51,20 +82,11 @@ static void find_areas(fess_plan *p, const board *b)
 		if (p->area[start] != NO_RANK)
 			continue;
 		uint16_t id = (uint16_t)p->area_count++;
-		unsigned head = 0, tail = 0;
-		p->queue[tail++] = (uint16_t)start;
-		p->area[start] = id;
-		while (head < tail) {
-			unsigned s = p->queue[head++];
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned t = board_next(b, s, d);
-				if (t == SQUARE_NONE || !b->is_goal[t] || p->area[t] != NO_RANK)
-					continue;
-				p->area[t] = id;
-				p->queue[tail++] = (uint16_t)t;
-			}
-		}
+		unsigned count = flood(p, b, start, 1, enter_goal, NULL);
+		for (unsigned k = 0; k < count; k++)
+			p->area[p->queue[k]] = id;
 	}
+	memset(p->stamp, 0, sizeof(uint32_t) * (size_t)b->square_count);
 }
 
 static int is_wall(const board *b, unsigned s, unsigned d)
@@ -86,43 +108,44 @@ static int is_corridor(const board *b, unsigned s)
 	return count == 2 && board_diagonal(b, s, open[0], open[1]) == SQUARE_NONE;
 }
 
+/* p->stamp while the links are found: */
+enum { STAMP_CORRIDOR = 1, STAMP_CORRIDOR_SEEN = 2, STAMP_DOORS = 3 };
+
+typedef struct corridor_walk {
+	uint32_t door; /* STAMP_DOORS + first square: room squares it touched */
+	unsigned doors;
+} corridor_walk;
+
+/* Enter the corridor's squares; count the room squares it touches, once. */
+static int enter_corridor(fess_plan *p, const board *b, unsigned square, void *user)
+{
+	(void)b;
+	corridor_walk *w = user;
+	if (p->stamp[square] == STAMP_CORRIDOR)
+		return 1;
+	if (p->stamp[square] != STAMP_CORRIDOR_SEEN && p->stamp[square] != w->door) {
+		w->doors++;
+		p->stamp[square] = w->door;
+	}
+	return 0;
+}
+
 /* Links: the corridors (connected corridor squares) that touch rooms at
- * two squares or more. p->stamp marks the squares meanwhile: 1 corridor,
- * 2 corridor seen, 3 + first square: a room square touched by that
- * corridor. */
+ * two squares or more. */
 static void find_links(fess_plan *p, const board *b)
 {
 	memset(p->link, 0, sizeof(uint16_t) * (size_t)b->square_count);
 	p->link_count = 0;
-	uint32_t corridor = 1, seen = 2;
 	for (int s = 0; s < b->square_count; s++)
-		p->stamp[s] = is_corridor(b, (unsigned)s) ? corridor : 0;
+		p->stamp[s] = is_corridor(b, (unsigned)s) ? STAMP_CORRIDOR : 0;
 	for (int s0 = 0; s0 < b->square_count; s0++) {
-		if (p->stamp[s0] != corridor)
+		if (p->stamp[s0] != STAMP_CORRIDOR)
 			continue;
-		/* Flood one corridor, counting the room squares it touches. */
-		unsigned head = 0, tail = 0, doors = 0;
-		uint32_t door = 3 + (uint32_t)s0; /* marks this corridor's room squares */
-		p->queue[tail++] = (uint16_t)s0;
-		p->stamp[s0] = seen;
-		while (head < tail) {
-			unsigned s = p->queue[head++];
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned t = board_next(b, s, d);
-				if (t == SQUARE_NONE)
-					continue;
-				if (p->stamp[t] == corridor) {
-					p->stamp[t] = seen;
-					p->queue[tail++] = (uint16_t)t;
-				} else if (p->stamp[t] != seen && p->stamp[t] != door) {
-					doors++; /* a room square, counted once */
-					p->stamp[t] = door;
-				}
-			}
-		}
-		if (doors >= 2 && p->link_count < 0xFFFE) {
+		corridor_walk w = {STAMP_DOORS + (uint32_t)s0, 0};
+		unsigned count = flood(p, b, (unsigned)s0, STAMP_CORRIDOR_SEEN, enter_corridor, &w);
+		if (w.doors >= 2 && p->link_count < 0xFFFE) {
 			p->link_count++;
-			for (unsigned k = 0; k < tail; k++)
+			for (unsigned k = 0; k < count; k++)
 				p->link[p->queue[k]] = (uint16_t)p->link_count;
 		}
 	}
@@ -244,6 +267,16 @@ void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
 	out->out_of_plan = (uint8_t)(early > 255 ? 255 : early);
 }
 
+typedef struct free_walk {
+	const uint8_t *occupied;
+} free_walk;
+
+static int enter_free(fess_plan *p, const board *b, unsigned square, void *user)
+{
+	(void)p, (void)b;
+	return !((free_walk *)user)->occupied[square];
+}
+
 void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out)
 {
 	fess_packing_of(p, occupied, out);
@@ -254,23 +287,12 @@ void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fes
 	}
 	uint32_t gen = p->generation;
 	unsigned areas = 0;
+	free_walk walk = {occupied};
 	for (int s0 = 0; s0 < b->square_count; s0++) {
 		if (occupied[s0] || p->stamp[s0] == gen)
 			continue;
 		areas++;
-		unsigned head = 0, tail = 0;
-		p->queue[tail++] = (uint16_t)s0;
-		p->stamp[s0] = gen;
-		while (head < tail) {
-			unsigned s = p->queue[head++];
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned t = board_next(b, s, d);
-				if (t == SQUARE_NONE || occupied[t] || p->stamp[t] == gen)
-					continue;
-				p->stamp[t] = gen;
-				p->queue[tail++] = (uint16_t)t;
-			}
-		}
+		flood(p, b, (unsigned)s0, gen, enter_free, &walk);
 	}
 	out->connectivity = (uint8_t)(areas > 255 ? 255 : areas);
 }
