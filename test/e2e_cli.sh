@@ -1,5 +1,6 @@
 # e2e_cli.sh — end-to-end tests of the hako program's contract: exit codes,
-# error messages, --json lines, -o FILE.sok and verify. Run by ctest as
+# error messages, --json lines (with "dropped" when memory was made), -o FILE.sok
+# and verify. Run by ctest as
 #   bash e2e_cli.sh HAKO_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
@@ -97,6 +98,18 @@ has out '"file":"stuck.xsb","level":1,.*"status":"unsolvable"'
 has out '"level":3,"title":"c","status":"solved","moves":2,"pushes":1,"solution":"rR","optimal":"pushes"'
 printf '; q"uote\\\n#####\n#@$.#\n#####\n' >quote.xsb
 run 0 solve --json quote.xsb && check_json
+
+# A budget the fast mode fills at once: it drops states and goes on, says so
+# in "dropped", stays inside the budget and never claims a proof.
+xsokoban=$source_dir/../shared/levels/XSokoban_90.xsb
+if [[ -f $xsokoban ]]; then
+	run 1 solve --json -j 1 -M 28 -t 3 -l 11 "$xsokoban" &&
+		has out '"status":"(timeout|memout)".*"dropped":[1-9]'
+	python3 -c 'import json, sys; r = json.loads(sys.stdin.read()); sys.exit(r["peak_mib"] > 28)' \
+		<"$work/out" || fail "-M 28: peak over the budget: $(cat "$work/out")"
+else
+	echo "skipped (the memory check): ../shared/levels not found"
+fi
 
 echo "== stdin"
 run 0 solve - <one.xsb && has out 'solved 1 of 1'
