@@ -103,7 +103,7 @@ run 0 solve --json quote.xsb && check_json
 # in "dropped", stays inside the budget and never claims a proof.
 xsokoban=$source_dir/../shared/levels/XSokoban_90.xsb
 if [[ -f $xsokoban ]]; then
-	run 1 solve --json -j 1 -M 28 -t 3 -l 11 "$xsokoban" &&
+	run 1 solve --json -j 1 -M 28 -t 6 -l 11 "$xsokoban" &&
 		has out '"status":"(timeout|memout)".*"dropped":[1-9]'
 	python3 -c 'import json, sys; r = json.loads(sys.stdin.read()); sys.exit(r["peak_mib"] > 28)' \
 		<"$work/out" || fail "-M 28: peak over the budget: $(cat "$work/out")"
