@@ -7,17 +7,22 @@
 #include "heap.h"
 #include "testutil.h"
 
+/* Push `count` pseudo-random keys (the top 64 - shift bits of an LCG). */
+static void push_random(heap *h, uint32_t count, uint64_t seed, unsigned shift)
+{
+	for (uint32_t i = 0; i < count; i++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		assert_int_equal(heap_push(h, seed >> shift, i), HAKO_OK);
+	}
+}
+
 static void pops_in_key_order(void **state)
 {
 	(void)state;
 	memory mem = {0, 0, (size_t)1 << 24};
 	heap h;
 	heap_init(&h, &mem);
-	uint64_t seed = 12345;
-	for (uint32_t i = 0; i < 5000; i++) {
-		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-		assert_int_equal(heap_push(&h, seed >> 40, i), HAKO_OK);
-	}
+	push_random(&h, 5000, 12345, 40);
 	uint64_t last = 0;
 	for (int i = 0; i < 5000; i++) {
 		heap_item it = heap_pop(&h);
@@ -64,11 +69,7 @@ static void keeps_the_lightest(void **state)
 	memory mem = {0, 0, (size_t)1 << 24};
 	heap h;
 	heap_init(&h, &mem);
-	uint64_t seed = 99;
-	for (uint32_t i = 0; i < 3000; i++) {
-		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-		assert_int_equal(heap_push(&h, seed >> 54, i), HAKO_OK); /* many ties */
-	}
+	push_random(&h, 3000, 99, 54); /* 10-bit keys: many ties */
 	size_t before = mem.used;
 	dropped *d = calloc(1, sizeof *d);
 	heap_keep_lightest(&h, 1000, note_drop, d);

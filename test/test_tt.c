@@ -21,6 +21,16 @@ static uint64_t key_of(void *user, uint32_t node)
 	return ((fake *)user)->keys[node];
 }
 
+/* Store nodes 0..count-1, node i under key (i / repeat) * a large odd
+ * constant: repeat 2 gives every key to two different positions. */
+static void insert_keys(tt *t, fake *f, uint32_t count, uint32_t repeat)
+{
+	for (uint32_t i = 0; i < count; i++) {
+		f->keys[i] = (uint64_t)(i / repeat) * 0x9E3779B97F4A7C15ull;
+		assert_int_equal(tt_insert(t, f->keys[i], i, key_of, f), HAKO_OK);
+	}
+}
+
 static void stores_and_finds(void **state)
 {
 	(void)state;
@@ -28,11 +38,7 @@ static void stores_and_finds(void **state)
 	memory mem = {0, 0, (size_t)64 << 20};
 	tt t;
 	assert_int_equal(tt_init(&t, &mem, 4), HAKO_OK);
-	for (uint32_t i = 0; i < 70000; i++) {
-		/* Every key repeats once: equal keys, different positions. */
-		f->keys[i] = (uint64_t)(i / 2) * 0x9E3779B97F4A7C15ull;
-		assert_int_equal(tt_insert(&t, f->keys[i], i, key_of, f), HAKO_OK);
-	}
+	insert_keys(&t, f, 70000, 2); /* equal keys, different positions */
 	for (uint32_t i = 0; i < 70000; i++) {
 		f->probe = i;
 		assert_int_equal(tt_find(&t, f->keys[i], same, f), i);
@@ -71,10 +77,7 @@ static void clears_and_refills(void **state)
 	memory mem = {0, 0, (size_t)1 << 20};
 	tt t;
 	assert_int_equal(tt_init(&t, &mem, 4), HAKO_OK);
-	for (uint32_t i = 0; i < 1000; i++) {
-		f->keys[i] = (uint64_t)i * 0x9E3779B97F4A7C15ull;
-		assert_int_equal(tt_insert(&t, f->keys[i], i, key_of, f), HAKO_OK);
-	}
+	insert_keys(&t, f, 1000, 1);
 	size_t size = t.mask + 1, used = mem.used;
 	tt_clear(&t);
 	assert_int_equal(t.count, 0);
