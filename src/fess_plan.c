@@ -240,12 +240,10 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 	return HAKO_OK;
 }
 
-void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
+/* Per goal area, the deepest layer with an empty goal (0: the area is
+ * full), kept in p->queue. */
+static const uint16_t *deepest_empty(fess_plan *p, const uint8_t *occupied)
 {
-	/* Per area, the deepest layer with an empty goal: goals filled from
-	 * that layer down are packed, goals filled above it are early. p->queue
-	 * holds the per-area deepest empty layer here. */
-	unsigned packed = 0, early = 0;
 	uint16_t *deepest = p->queue;
 	for (int a = 0; a < p->area_count; a++)
 		deepest[a] = 0;
@@ -254,6 +252,15 @@ void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
 		if (!occupied[goal] && p->rank[goal] > deepest[area])
 			deepest[area] = p->rank[goal];
 	}
+	return deepest;
+}
+
+void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
+{
+	/* Goals filled from an area's deepest empty layer down are packed,
+	 * goals filled above it are early. */
+	unsigned packed = 0, early = 0;
+	const uint16_t *deepest = deepest_empty(p, occupied);
 	for (int k = 0; k < p->goal_count; k++) {
 		unsigned goal = p->order[k];
 		if (!occupied[goal])
@@ -299,14 +306,7 @@ void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fes
 
 int fess_next_goals(fess_plan *p, const uint8_t *occupied, uint16_t *out)
 {
-	uint16_t *deepest = p->queue;
-	for (int a = 0; a < p->area_count; a++)
-		deepest[a] = 0;
-	for (int k = 0; k < p->goal_count; k++) {
-		unsigned goal = p->order[k], area = p->area[goal];
-		if (!occupied[goal] && p->rank[goal] > deepest[area])
-			deepest[area] = p->rank[goal];
-	}
+	const uint16_t *deepest = deepest_empty(p, occupied);
 	int count = 0;
 	for (int k = 0; k < p->goal_count; k++) {
 		unsigned goal = p->order[k];

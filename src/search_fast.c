@@ -305,8 +305,6 @@ static hako_status file_node(fess *f, uint32_t index, const fess_features *x)
 	return st;
 }
 
-static void drop_node(fess *f, uint32_t index);
-
 /* Drop node `index` (released for reuse) and every ancestor left done and
  * childless by it; the root and the pinned node stay. */
 static void drop_node(fess *f, uint32_t index)
@@ -667,7 +665,6 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	n->expanded = NODE_ADVISED;
 	int moves = list_moves(f, n);
 	fess_features parent = features_from_key(f->cells[n->cell].features);
-	parent.rooms = (uint8_t)(f->rooms > 255 ? 255 : f->rooms);
 	int targets = fess_next_goals(&f->plan, f->occupied, f->targets);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
