@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "commands.h"
 #include "solve.h"
 
@@ -23,7 +24,12 @@ static const char solve_help[] =
     "                                  (atomically; never over an input file)\n"
     "  -j, --jobs N                    threads for the fast mode's portfolio of\n"
     "                                  searches, 1 to 64 (default: the number of\n"
-    "                                  cores); -j 1 gives the same result every run\n"
+    "                                  cores); -j 1 gives the same result every run.\n"
+    "                                  With at least two levels per thread the levels\n"
+    "                                  run side by side instead, one thread each, and\n"
+    "                                  share the memory budget (output stays in order)\n"
+    "      --shard K/N                 only the K-th, (K+N)-th, ... of the selected\n"
+    "                                  levels, 1 <= K <= N (for job arrays)\n"
     "      --json                      one JSON object per level on stdout\n"
     "      --no-deadlocks              only simple dead squares (to measure what the\n"
     "                                  deadlock detectors save)\n"
@@ -54,7 +60,7 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_MACROS, OPT_NO_MACROS, OPT_NO_SHORTEN };
+enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_MACROS, OPT_NO_MACROS, OPT_NO_SHORTEN, OPT_SHARD };
 
 static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'t', "time", 1, 't'},
@@ -62,6 +68,7 @@ static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'O', "optimal", 1, 'O'},
                                        {'o', "output", 1, 'o'},
                                        {'j', "jobs", 1, 'j'},
+                                       {0, "shard", 1, OPT_SHARD},
                                        {0, "json", 0, OPT_JSON},
                                        {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
                                        {0, "macros", 1, OPT_MACROS},
@@ -123,6 +130,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 	case 'O': return parse_optimal(value, &config->optimal);
 	case 'o': config->output = value; return 0;
 	case 'j': return opt_parse_jobs("solve", value, &config->jobs) ? EXIT_USAGE : 0;
+	case OPT_SHARD: return shard_parse("solve", value, &config->shard) ? EXIT_USAGE : 0;
 	case OPT_JSON: config->json = 1; return 0;
 	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
 	case OPT_MACROS: return opt_parse_macros("solve", value, &config->macros) ? EXIT_USAGE : 0;
@@ -193,11 +201,24 @@ static int load_inputs(const solve_config *config, input_file *inputs)
 	return 0;
 }
 
+/* One level of the run: solved on any thread, reported on the calling
+ * one. */
+typedef struct level_slot {
+	hako_status status;
+	hako_solve_result result;
+} level_slot;
+
 typedef struct solve_run {
 	const solve_config *config;
+	input_file *inputs;
+	level_outcome **outcomes;
+	batch_item *items;
+	level_slot *slots;
+	int side_by_side; /* levels run side by side: no per-level progress */
 	report_totals totals;
 	progress progress;
 	int any_invalid;
+	int heading_file; /* the file whose heading was printed last, -1 none */
 } solve_run;
 
 static void report_invalid(solve_run *run, const input_file *input, long number,
@@ -212,15 +233,27 @@ static void report_invalid(solve_run *run, const input_file *input, long number,
 	run->any_invalid = 1;
 }
 
-static void solve_level(solve_run *run, const input_file *input, long number, level_outcome *out)
+/* The cancel-only callback of levels run side by side: the progress lines
+ * belong to one level at a time. */
+static int cancel_only(void *user, const hako_stats *stats)
 {
-	const hako_level *level = hako_collection_level(input->collection, (size_t)(number - 1));
-	hako_error err;
-	memset(&err, 0, sizeof err);
-	out->attempted = 1;
-	if (hako_level_status(level, &err) != HAKO_OK) {
-		out->invalid = 1;
-		report_invalid(run, input, number, level, &err);
+	(void)stats;
+	const progress *p = user;
+	return *p->cancel != 0;
+}
+
+/* batch_solve_fn: search one level (any thread; touches only its slot). */
+static void solve_item(void *user, size_t index)
+{
+	solve_run *run = user;
+	const batch_item *item = &run->items[index];
+	const input_file *input = &run->inputs[item->file];
+	const hako_level *level =
+	    hako_collection_level(input->collection, (size_t)(item->number - 1));
+	level_slot *slot = &run->slots[index];
+	memset(&slot->result, 0, sizeof slot->result);
+	if (hako_level_status(level, NULL) != HAKO_OK) {
+		slot->status = HAKO_ERR_LEVEL;
 		return;
 	}
 	hako_solver_options options;
@@ -235,40 +268,63 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
 	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */
-	hako_solve_result result;
-	memset(&result, 0, sizeof result);
-	progress_start(&run->progress, input->name, number, hako_level_title(level));
-	hako_status status = hako_solve(level, &options, &result);
-	progress_finish(&run->progress);
-	if (status == HAKO_ERR_NOMEM) {
-		result.outcome = HAKO_MEMOUT;
-	} else if (status != HAKO_OK) {
+	if (run->side_by_side) {
+		/* Each level one thread; the memory budget is shared between the
+		 * levels running at once. */
+		options.threads = 1;
+		options.memory_limit /= (size_t)run->config->jobs;
+		options.progress = cancel_only; /* reads run->progress.cancel only */
+	} else {
+		progress_start(&run->progress, input->name, item->number, hako_level_title(level));
+	}
+	slot->status = hako_solve(level, &options, &slot->result);
+	if (!run->side_by_side)
+		progress_finish(&run->progress);
+}
+
+/* batch_done_fn: report one level, in input order. */
+static void report_item(void *user, size_t index)
+{
+	solve_run *run = user;
+	const batch_item *item = &run->items[index];
+	const input_file *input = &run->inputs[item->file];
+	long number = item->number;
+	const hako_level *level = hako_collection_level(input->collection, (size_t)(number - 1));
+	level_outcome *out = &run->outcomes[item->file][number - 1];
+	level_slot *slot = &run->slots[index];
+	hako_solve_result *result = &slot->result;
+	if (run->heading_file != item->file) {
+		report_file_heading(run->config, input->name);
+		run->heading_file = item->file;
+	}
+	out->attempted = 1;
+	hako_error err;
+	memset(&err, 0, sizeof err);
+	if (slot->status == HAKO_ERR_LEVEL && hako_level_status(level, &err) != HAKO_OK) {
+		out->invalid = 1;
+		report_invalid(run, input, number, level, &err);
+		return;
+	}
+	if (slot->status == HAKO_ERR_NOMEM) {
+		result->outcome = HAKO_MEMOUT;
+	} else if (slot->status != HAKO_OK) {
 		/* Not a search outcome: the library refused the level. */
 		snprintf(err.message, sizeof err.message, "cannot be solved: %s",
-		         hako_strerror(status));
+		         hako_strerror(slot->status));
 		err.line = hako_level_line(level);
 		err.column = 0;
 		out->invalid = 1;
 		report_invalid(run, input, number, level, &err);
-		hako_solve_result_clear(&result);
+		hako_solve_result_clear(result);
 		return;
 	}
-	report_row row = {
-	    input->path, number,  hako_level_title(level), report_status_name(result.outcome),
-	    NULL,        &result, run->config->optimal};
+	report_row row = {input->path, number,  hako_level_title(level),
+	                  report_status_name(result->outcome),
+	                  NULL,        result, run->config->optimal};
 	report_level(run->config, &row, &run->totals);
-	if (result.outcome == HAKO_SOLVED && result.solution)
-		out->solution = strdup(result.solution);
-	hako_solve_result_clear(&result);
-}
-
-static void solve_file(solve_run *run, const input_file *input, level_outcome *outcomes)
-{
-	long count = (long)hako_collection_count(input->collection);
-	report_file_heading(run->config, input->name);
-	for (long number = 1; number <= count && !interrupted; number++)
-		if (level_spec_contains(&run->config->levels, number))
-			solve_level(run, input, number, &outcomes[number - 1]);
+	if (result->outcome == HAKO_SOLVED && result->solution)
+		out->solution = strdup(result->solution);
+	hako_solve_result_clear(result);
 }
 
 static int solve_all(const solve_config *config, input_file *inputs, level_outcome **outcomes)
@@ -276,14 +332,28 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	solve_run run;
 	memset(&run, 0, sizeof run);
 	run.config = config;
+	run.inputs = inputs;
+	run.outcomes = outcomes;
+	run.heading_file = -1;
+	size_t count = 0;
+	if (batch_select(inputs, config->file_count, &config->levels, &config->shard, &run.items,
+	                 &count) != 0 ||
+	    !(run.slots = calloc(count ? count : 1, sizeof *run.slots))) {
+		free(run.items);
+		fputs("hako: out of memory\n", stderr);
+		return EXIT_INPUT;
+	}
+	int workers = batch_workers(config->jobs, count);
+	run.side_by_side = workers > 1;
 	run.progress.tty = isatty(STDERR_FILENO);
 	run.progress.enabled =
 	    config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
 	run.progress.cancel = &interrupted;
 	install_sigint();
 	report_table_header(config);
-	for (int i = 0; i < config->file_count && !interrupted; i++)
-		solve_file(&run, &inputs[i], outcomes[i]);
+	batch_run(count, workers, &interrupted, solve_item, report_item, &run);
+	free(run.items);
+	free(run.slots);
 	if (!config->json || run.progress.enabled)
 		report_totals_line(config, &run.totals, interrupted);
 	int code = 0;
