@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/deps.sh
-hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3
+hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3 "${HAKO_PYTHON_DEPS[@]}"
 hako_want clang:clang tmux:tmux
 
 jobs=$(nproc 2>/dev/null || echo 2)
