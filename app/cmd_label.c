@@ -1,0 +1,464 @@
+/* cmd_label.c — `hako label FILE... -o LABELS.jsonl`: label a collection
+ * for learning. Each level gets one JSON line: push-optimal when proven
+ * within the time limit, else the fast mode's solution, else the status.
+ * Resumable: levels already in the output are skipped; lines are
+ * appended whole, so Ctrl-C (or a kill) never leaves a broken file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "commands.h"
+#include "json.h"
+#include "solve.h"
+
+static const char label_help[] =
+    "Usage: hako label [options] FILE... -o LABELS.jsonl\n"
+    "Label levels for learning: one JSON line per level, appended to LABELS.jsonl.\n"
+    "Each level is first solved push-optimally within the time limit; when that\n"
+    "does not finish, the fast mode gets the same limit. A re-run skips the levels\n"
+    "already in the output, so an interrupted run (Ctrl-C, a killed job) goes on\n"
+    "where it stopped; a line is written whole or not at all.\n"
+    "\n"
+    "  -o, --output FILE               the labels (JSON lines; created if missing)\n"
+    "  -l, --level SPEC                1-based: 3   3,5-9   (default: all)\n"
+    "  -t, --time SECONDS              limit per level and stage (default 10; 0: none)\n"
+    "  -M, --memory MIB                memory budget for the search (default 1024)\n"
+    "  -j, --jobs N                    threads (default: the cores); levels run side\n"
+    "                                  by side when there are two a thread or more\n"
+    "      --shard K/N                 only the K-th, (K+N)-th, ... of the selected\n"
+    "                                  levels, 1 <= K <= N (for job arrays)\n"
+    "  -q, --quiet                     no summary on stderr\n"
+    "  -h, --help                      this text\n"
+    "\n"
+    "Each line: {\"file\", \"level\", \"title\", \"status\", \"optimal\", \"moves\",\n"
+    "\"pushes\", \"solution\", \"nodes\", \"seconds\"}; optimal is \"pushes\" when the\n"
+    "solution is proven push-optimal, \"none\" for a fast-mode solution; status is\n"
+    "solved, unsolvable, timeout, memout or invalid (with \"error\").\n"
+    "\n"
+    "Exit codes: 0 every level in this run solved; 1 some not; 2 usage error (or\n"
+    "the output is locked by another hako label); 3 input error; 130 interrupted.\n";
+
+enum { OPT_SHARD = 1000 };
+
+static const opt_spec label_specs[] = {{'o', "output", 1, 'o'},  {'l', "level", 1, 'l'},
+                                       {'t', "time", 1, 't'},    {'M', "memory", 1, 'M'},
+                                       {'j', "jobs", 1, 'j'},    {0, "shard", 1, OPT_SHARD},
+                                       {'q', "quiet", 0, 'q'},   {'h', "help", 0, 'h'},
+                                       {0, NULL, 0, OPT_END}};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int signal_number)
+{
+	(void)signal_number;
+	interrupted = 1;
+}
+
+/* SIGINT and SIGTERM (a job scheduler's stop) end the run after the
+ * levels in progress; a second one kills as usual. */
+static void install_signals(void)
+{
+	static const int signals[] = {SIGINT, SIGTERM};
+	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+		struct sigaction action, old;
+		if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		memset(&action, 0, sizeof action);
+		action.sa_handler = on_sigint;
+		sigemptyset(&action.sa_mask);
+		action.sa_flags = (int)SA_RESETHAND;
+		sigaction(signals[i], &action, NULL);
+	}
+}
+
+typedef struct label_slot {
+	hako_status status;
+	hako_solve_result result;
+	hako_optimality optimal; /* of the result: pushes when proven */
+	uint64_t nodes;          /* both stages */
+	double seconds;
+} label_slot;
+
+typedef struct label_run {
+	solve_config config; /* levels, time, memory, jobs, shard, files */
+	const char *output;
+	int quiet;
+	input_file *inputs;
+	batch_item *items; /* the levels still to label */
+	size_t count;
+	label_slot *slots;
+	int side_by_side;
+	int fd; /* the output, opened for appending and locked */
+	long written, proven, fast, unsolved, invalid, skipped;
+	int write_failed;
+} label_run;
+
+/* The start of a level's line, `{"file":…,"level":N,`: its key in the
+ * output. malloc'd; NULL when out of memory. */
+static char *line_key(const char *file, long number)
+{
+	char *text = NULL;
+	size_t length = 0;
+	FILE *out = open_memstream(&text, &length);
+	if (!out)
+		return NULL;
+	fputs("{\"file\":", out);
+	json_string(out, file);
+	fprintf(out, ",\"level\":%ld,", number);
+	if (fclose(out) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Read the output so far: drop a last line without its newline (a write
+ * that was cut), and remove from run->items the levels already labelled.
+ * Returns 0, or an exit code after a message. */
+static int resume(label_run *run)
+{
+	off_t size = lseek(run->fd, 0, SEEK_END);
+	char *text = size > 0 ? malloc((size_t)size + 1) : NULL;
+	if (size > 0 && !text)
+		return EXIT_INPUT;
+	size_t got = 0;
+	while (size > 0 && got < (size_t)size) {
+		ssize_t n = pread(run->fd, text + got, (size_t)size - got, (off_t)got);
+		if (n <= 0) {
+			fprintf(stderr, "hako: %s: %s\n", run->output, n < 0 ? strerror(errno) : "short read");
+			free(text);
+			return EXIT_INPUT;
+		}
+		got += (size_t)n;
+	}
+	size_t whole = got;
+	while (whole > 0 && text[whole - 1] != '\n')
+		whole--;
+	if (whole < got && ftruncate(run->fd, (off_t)whole) != 0) {
+		fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno));
+		free(text);
+		return EXIT_INPUT;
+	}
+	/* The keys of the lines there, sorted. */
+	size_t lines = 0;
+	for (size_t i = 0; i < whole; i++)
+		lines += text[i] == '\n';
+	const char **keys = malloc((lines ? lines : 1) * sizeof *keys);
+	size_t key_count = 0;
+	for (size_t start = 0; keys && start < whole;) {
+		char *end = memchr(text + start, '\n', whole - start);
+		*end = '\0';
+		keys[key_count++] = text + start;
+		start = (size_t)(end - text) + 1;
+	}
+	int code = keys ? 0 : EXIT_INPUT;
+	if (keys)
+		qsort(keys, key_count, sizeof *keys, compare_keys);
+	size_t kept = 0;
+	for (size_t i = 0; code == 0 && i < run->count; i++) {
+		char *key = line_key(run->inputs[run->items[i].file].path, run->items[i].number);
+		if (!key) {
+			code = EXIT_INPUT;
+			break;
+		}
+		/* A line starts with its key: find the first line not below it. */
+		size_t lo = 0, hi = key_count, length = strlen(key);
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (strcmp(keys[mid], key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < key_count && strncmp(keys[lo], key, length) == 0)
+			run->skipped++;
+		else
+			run->items[kept++] = run->items[i];
+		free(key);
+	}
+	run->count = kept;
+	free(keys);
+	free(text);
+	return code;
+}
+
+static int label_cancel(void *user, const hako_stats *stats)
+{
+	(void)user;
+	(void)stats;
+	return interrupted != 0;
+}
+
+static void solve_stage(const label_run *run, const hako_level *level, hako_optimality optimal,
+                        label_slot *slot)
+{
+	hako_solver_options options;
+	hako_solver_options_init(&options);
+	options.optimal = optimal;
+	options.time_limit = run->config.time_limit;
+	options.memory_limit = (size_t)run->config.memory_mib << 20;
+	options.threads = run->side_by_side ? 1 : (int)run->config.jobs;
+	if (run->side_by_side)
+		options.memory_limit /= (size_t)run->config.jobs;
+	options.progress = label_cancel;
+	options.progress_interval = 1024;
+	hako_solve_result_clear(&slot->result);
+	slot->status = hako_solve(level, &options, &slot->result);
+	slot->optimal = optimal;
+	slot->nodes += slot->result.stats.expanded;
+	slot->seconds += slot->result.stats.seconds + slot->result.shorten_seconds;
+}
+
+/* batch_solve_fn: push-optimal first, then the fast mode. */
+static void label_item(void *user, size_t index)
+{
+	label_run *run = user;
+	const batch_item *item = &run->items[index];
+	const hako_level *level =
+	    hako_collection_level(run->inputs[item->file].collection, (size_t)(item->number - 1));
+	label_slot *slot = &run->slots[index];
+	if (hako_level_status(level, NULL) != HAKO_OK) {
+		slot->status = HAKO_ERR_LEVEL;
+		return;
+	}
+	solve_stage(run, level, HAKO_OPTIMAL_PUSHES, slot);
+	hako_outcome first = slot->result.outcome;
+	if (slot->status == HAKO_OK &&
+	    (first == HAKO_TIMEOUT || first == HAKO_MEMOUT || first == HAKO_NODE_LIMIT))
+		solve_stage(run, level, HAKO_OPTIMAL_NONE, slot);
+}
+
+/* The whole line in one write (looping only if the kernel takes less). */
+static int write_line(int fd, const char *text, size_t length)
+{
+	while (length > 0) {
+		ssize_t n = write(fd, text, length);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		text += n;
+		length -= (size_t)n;
+	}
+	return 0;
+}
+
+/* batch_done_fn: append the level's line, in input order. A cancelled
+ * level writes nothing: the next run labels it. */
+static void label_done(void *user, size_t index)
+{
+	label_run *run = user;
+	const batch_item *item = &run->items[index];
+	const input_file *input = &run->inputs[item->file];
+	const hako_level *level = hako_collection_level(input->collection, (size_t)(item->number - 1));
+	label_slot *slot = &run->slots[index];
+	const hako_solve_result *r = &slot->result;
+	char error[INPUT_ERROR_TEXT] = "";
+	const char *status;
+	if (slot->status == HAKO_OK && r->outcome == HAKO_CANCELLED) {
+		hako_solve_result_clear(&slot->result);
+		return;
+	}
+	if (slot->status == HAKO_ERR_LEVEL || (slot->status != HAKO_OK && slot->status != HAKO_ERR_NOMEM)) {
+		hako_error err;
+		memset(&err, 0, sizeof err);
+		if (hako_level_status(level, &err) == HAKO_OK) {
+			snprintf(err.message, sizeof err.message, "cannot be solved: %s",
+			         hako_strerror(slot->status));
+			err.line = hako_level_line(level);
+		}
+		input_format_error(input->name, &err, error, sizeof error);
+		fprintf(stderr, "%s\n", error);
+		status = "invalid";
+		run->invalid++;
+	} else {
+		status = slot->status == HAKO_ERR_NOMEM ? "memout" : report_status_name(r->outcome);
+	}
+	int solved = slot->status == HAKO_OK && r->outcome == HAKO_SOLVED && r->solution;
+	char *text = NULL;
+	size_t length = 0;
+	FILE *out = open_memstream(&text, &length);
+	if (out) {
+		fputs("{\"file\":", out);
+		json_string(out, input->path);
+		fprintf(out, ",\"level\":%ld,\"title\":", item->number);
+		json_string(out, hako_level_title(level));
+		fprintf(out, ",\"status\":\"%s\",\"optimal\":\"%s\",\"moves\":%ld,\"pushes\":%ld,", status,
+		        solved ? report_optimal_name(slot->optimal) : "none", solved ? r->moves : 0L,
+		        solved ? r->pushes : 0L);
+		fputs("\"solution\":", out);
+		json_string(out, solved ? r->solution : "");
+		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)slot->nodes,
+		        slot->seconds);
+		if (error[0]) {
+			fputs(",\"error\":", out);
+			json_string(out, error);
+		}
+		fputs("}\n", out);
+	}
+	if (!out || fclose(out) != 0 || write_line(run->fd, text, length) != 0) {
+		if (!run->write_failed)
+			fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno ? errno : EIO));
+		run->write_failed = 1;
+		interrupted = 1; /* stop: the labels would be lost */
+	} else {
+		run->written++;
+		run->proven += solved && slot->optimal == HAKO_OPTIMAL_PUSHES;
+		run->fast += solved && slot->optimal == HAKO_OPTIMAL_NONE;
+		run->unsolved += !solved && !error[0];
+	}
+	free(text);
+	hako_solve_result_clear(&slot->result);
+}
+
+static int parse_args(int argc, char **argv, label_run *run)
+{
+	solve_config *config = &run->config;
+	opt_scanner scanner;
+	const char *value;
+	config->time_limit = 10.0;
+	config->memory_mib = 1024;
+	config->jobs = opt_default_jobs();
+	config->files = calloc((size_t)argc, sizeof *config->files);
+	if (!config->files)
+		return EXIT_INPUT;
+	opt_init(&scanner, argc, argv, "label");
+	for (int id; (id = opt_next(&scanner, label_specs, &value)) != OPT_END;) {
+		int bad = 0;
+		switch (id) {
+		case OPT_ERROR: return EXIT_USAGE;
+		case 'h': fputs(label_help, stdout); return -1;
+		case OPT_OPERAND: config->files[config->file_count++] = value; break;
+		case 'o': run->output = value; break;
+		case 'l': bad = level_spec_parse("label", value, &config->levels); break;
+		case 't': bad = opt_parse_seconds("label", "--time", value, &config->time_limit); break;
+		case 'M':
+			bad = opt_parse_long("label", "--memory", value, 1, 1L << 20, &config->memory_mib);
+			break;
+		case 'j': bad = opt_parse_jobs("label", value, &config->jobs); break;
+		case OPT_SHARD: bad = shard_parse("label", value, &config->shard); break;
+		case 'q': run->quiet = 1; break;
+		default: return EXIT_USAGE;
+		}
+		if (bad)
+			return EXIT_USAGE;
+	}
+	if (config->file_count == 0)
+		return opt_usage_error("label", "no level file given");
+	if (!run->output)
+		return opt_usage_error("label", "no output given (-o LABELS.jsonl)");
+	return 0;
+}
+
+static int load(label_run *run)
+{
+	const solve_config *config = &run->config;
+	run->inputs = calloc((size_t)config->file_count, sizeof *run->inputs);
+	if (!run->inputs)
+		return EXIT_INPUT;
+	for (int i = 0; i < config->file_count; i++)
+		if (input_load(&run->inputs[i], config->files[i]) != 0)
+			return EXIT_INPUT;
+	long max = level_spec_max(&config->levels);
+	for (int i = 0; i < config->file_count; i++) {
+		long count = (long)hako_collection_count(run->inputs[i].collection);
+		if (max > count)
+			return opt_usage_error("label", "%s has %ld level%s, there is no level %ld",
+			                       run->inputs[i].name, count, count == 1 ? "" : "s", max);
+	}
+	if (batch_select(run->inputs, config->file_count, &config->levels, &config->shard,
+	                 &run->items, &run->count) != 0)
+		return EXIT_INPUT;
+	return 0;
+}
+
+/* Open (or create) the output for appending and lock it against a second
+ * hako label on the same file. */
+static int open_output(label_run *run)
+{
+	run->fd = open(run->output, O_RDWR | O_CREAT | O_APPEND, 0666);
+	if (run->fd < 0) {
+		fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno));
+		return EXIT_INPUT;
+	}
+	struct stat output, input;
+	if (fstat(run->fd, &output) == 0)
+		for (int i = 0; i < run->config.file_count; i++)
+			if (strcmp(run->config.files[i], "-") != 0 &&
+			    stat(run->config.files[i], &input) == 0 && input.st_dev == output.st_dev &&
+			    input.st_ino == output.st_ino)
+				return opt_usage_error("label", "-o %s is an input file", run->output);
+	struct flock lock;
+	memset(&lock, 0, sizeof lock);
+	lock.l_type = F_WRLCK;
+	lock.l_whence = SEEK_SET;
+	if (fcntl(run->fd, F_SETLK, &lock) != 0)
+		return opt_usage_error("label", "%s is being written by another hako label",
+		                       run->output);
+	return 0;
+}
+
+static int label_all(label_run *run)
+{
+	run->slots = calloc(run->count ? run->count : 1, sizeof *run->slots);
+	if (!run->slots)
+		return EXIT_INPUT;
+	int workers = batch_workers(run->config.jobs, run->count);
+	run->side_by_side = workers > 1;
+	install_signals();
+	batch_run(run->count, workers, &interrupted, label_item, label_done, run);
+	if (fsync(run->fd) != 0 && !run->write_failed) {
+		fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno));
+		run->write_failed = 1;
+	}
+	if (!run->quiet)
+		fprintf(stderr,
+		        "labelled %ld level%s: %ld push-optimal, %ld fast, %ld unsolved, %ld invalid; "
+		        "%ld already in %s%s\n",
+		        run->written, run->written == 1 ? "" : "s", run->proven, run->fast,
+		        run->unsolved, run->invalid, run->skipped, run->output,
+		        interrupted ? " (interrupted)" : "");
+	if (run->write_failed)
+		return EXIT_INPUT;
+	if (interrupted)
+		return EXIT_INTERRUPTED;
+	if (run->invalid)
+		return EXIT_INPUT;
+	return run->unsolved ? EXIT_NOT_SOLVED : EXIT_ALL_SOLVED;
+}
+
+int cmd_label(int argc, char **argv)
+{
+	label_run run;
+	memset(&run, 0, sizeof run);
+	run.fd = -1;
+	int code = parse_args(argc, argv, &run);
+	if (code == 0)
+		code = load(&run);
+	if (code == 0)
+		code = open_output(&run);
+	if (code == 0)
+		code = resume(&run);
+	if (code == 0)
+		code = label_all(&run);
+	if (run.fd >= 0)
+		close(run.fd);
+	for (int i = 0; run.inputs && i < run.config.file_count; i++)
+		input_free(&run.inputs[i]);
+	free(run.inputs);
+	free(run.items);
+	free(run.slots);
+	free(run.config.files);
+	return code < 0 ? 0 : code;
+}
