@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 int shard_parse(const char *verb, const char *text, shard_spec *shard)
 {
@@ -66,6 +69,14 @@ int batch_workers(long jobs, size_t count)
 	if (jobs <= 1 || count < 2 * (size_t)jobs)
 		return 1;
 	return (int)jobs;
+}
+
+void batch_keep_memory(void)
+{
+#if defined(__GLIBC__)
+	mallopt(M_MMAP_THRESHOLD, 32 << 20); /* a level's tables from the heap, */
+	mallopt(M_TRIM_THRESHOLD, 64 << 20); /* which keeps them for the next */
+#endif
 }
 
 typedef struct batch {

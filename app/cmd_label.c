@@ -416,6 +416,7 @@ static int label_all(label_run *run)
 		return EXIT_INPUT;
 	int workers = batch_workers(run->config.jobs, run->count);
 	run->side_by_side = workers > 1;
+	batch_keep_memory();
 	install_signals();
 	batch_run(run->count, workers, &interrupted, label_item, label_done, run);
 	if (fsync(run->fd) != 0 && !run->write_failed) {

@@ -349,6 +349,7 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	run.progress.enabled =
 	    config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
 	run.progress.cancel = &interrupted;
+	batch_keep_memory();
 	install_sigint();
 	report_table_header(config);
 	batch_run(count, workers, &interrupted, solve_item, report_item, &run);
