@@ -155,6 +155,7 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		 * stops on its node budget alone, never on the clock. */
 		if (defaults.threads <= 1)
 			limits.seconds = 0;
+		shorten_scale_to_search(&limits, found.stats.generated);
 		shorten_pushes(&b, found.pushes, &found.push_count, &limits, &shortened);
 	}
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {
