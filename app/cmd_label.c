@@ -24,17 +24,9 @@ static const char label_help[] =
     "does not finish, the fast mode gets the same limit. A re-run skips the levels\n"
     "already in the output, so an interrupted run (Ctrl-C, a killed job) goes on\n"
     "where it stopped; a line is written whole or not at all.\n"
-    "\n"
-    "  -o, --output FILE               the labels (JSON lines; created if missing)\n"
-    "  -l, --level SPEC                1-based: 3   3,5-9   (default: all)\n"
-    "  -t, --time SECONDS              limit per level and stage (default 10; 0: none)\n"
-    "  -M, --memory MIB                memory budget for the search (default 1024)\n"
-    "  -j, --jobs N                    threads (default: the cores); levels run side\n"
-    "                                  by side when there are two a thread or more\n"
-    "      --shard K/N                 only the K-th, (K+N)-th, ... of the selected\n"
-    "                                  levels, 1 <= K <= N (for job arrays)\n"
-    "  -q, --quiet                     no summary on stderr\n"
-    "  -h, --help                      this text\n"
+    "\n";
+
+static const char label_epilogue[] =
     "\n"
     "Each line: {\"file\", \"level\", \"title\", \"status\", \"optimal\", \"moves\",\n"
     "\"pushes\", \"solution\", \"nodes\", \"seconds\"}; optimal is \"pushes\" when the\n"
@@ -44,13 +36,7 @@ static const char label_help[] =
     "Exit codes: 0 every level in this run solved; 1 some not; 2 usage error (or\n"
     "the output is locked by another hako label); 3 input error; 130 interrupted.\n";
 
-enum { OPT_SHARD = 1000 };
-
-static const opt_spec label_specs[] = {{'o', "output", 1, 'o'},  {'l', "level", 1, 'l'},
-                                       {'t', "time", 1, 't'},    {'M', "memory", 1, 'M'},
-                                       {'j', "jobs", 1, 'j'},    {0, "shard", 1, OPT_SHARD},
-                                       {'q', "quiet", 0, 'q'},   {'h', "help", 0, 'h'},
-                                       {0, NULL, 0, OPT_END}};
+static const opt_def label_options[] = {LABEL_OPTIONS(OPT_DEF) OPT_DEF_END};
 
 static volatile sig_atomic_t interrupted;
 
@@ -326,7 +312,7 @@ static int parse_args(int argc, char **argv, label_run *run)
 {
 	solve_config *config = &run->config;
 	opt_scanner scanner;
-	const char *value;
+	opt_value value;
 	config->time_limit = 10.0;
 	config->memory_mib = 1024;
 	config->jobs = opt_default_jobs();
@@ -334,25 +320,27 @@ static int parse_args(int argc, char **argv, label_run *run)
 	if (!config->files)
 		return EXIT_INPUT;
 	opt_init(&scanner, argc, argv, "label");
-	for (int id; (id = opt_next(&scanner, label_specs, &value)) != OPT_END;) {
-		int bad = 0;
+	for (int id; (id = opt_next(&scanner, label_options, &value)) != OPT_END;) {
 		switch (id) {
 		case OPT_ERROR: return EXIT_USAGE;
-		case 'h': fputs(label_help, stdout); return -1;
-		case OPT_OPERAND: config->files[config->file_count++] = value; break;
-		case 'o': run->output = value; break;
-		case 'l': bad = level_spec_parse("label", value, &config->levels); break;
-		case 't': bad = opt_parse_seconds("label", "--time", value, &config->time_limit); break;
-		case 'M':
-			bad = opt_parse_long("label", "--memory", value, 1, 1L << 20, &config->memory_mib);
+		case OPT_LABEL_HELP:
+			fputs(label_help, stdout);
+			opt_print_help(stdout, label_options);
+			fputs(label_epilogue, stdout);
+			return -1;
+		case OPT_OPERAND: config->files[config->file_count++] = value.text; break;
+		case OPT_LABEL_OUTPUT: run->output = value.text; break;
+		case OPT_LABEL_LEVEL: config->levels = value.levels; break;
+		case OPT_LABEL_TIME: config->time_limit = value.seconds; break;
+		case OPT_LABEL_MEMORY: config->memory_mib = value.number; break;
+		case OPT_LABEL_JOBS: config->jobs = value.number; break;
+		case OPT_LABEL_SHARD:
+			if (shard_parse("label", value.text, &config->shard) != 0)
+				return EXIT_USAGE;
 			break;
-		case 'j': bad = opt_parse_jobs("label", value, &config->jobs); break;
-		case OPT_SHARD: bad = shard_parse("label", value, &config->shard); break;
-		case 'q': run->quiet = 1; break;
+		case OPT_LABEL_QUIET: run->quiet = 1; break;
 		default: return EXIT_USAGE;
 		}
-		if (bad)
-			return EXIT_USAGE;
 	}
 	if (config->file_count == 0)
 		return opt_usage_error("label", "no level file given");
