@@ -346,6 +346,11 @@ static int parse_args(int argc, char **argv, label_run *run)
 		return opt_usage_error("label", "no level file given");
 	if (!run->output)
 		return opt_usage_error("label", "no output given (-o LABELS.jsonl)");
+	int stdin_uses = 0;
+	for (int i = 0; i < config->file_count; i++)
+		stdin_uses += strcmp(config->files[i], "-") == 0;
+	if (stdin_uses > 1)
+		return opt_usage_error("label", "stdin (-) can be given only once");
 	return 0;
 }
 

@@ -289,7 +289,9 @@ typedef struct hako_solver_options {
 	int threads;
 	/* 1 (the default): in the fast mode, shorten the solution found by
 	 * cutting cycles and re-solving short windows of it (src/shorten.c),
-	 * within a tenth of time_limit and at most 2 s. 0: as found. */
+	 * within a tenth of time_limit and at most 2 s, and with a node budget
+	 * that grows with the search's own work (a small level's post-pass
+	 * costs less than its search). 0: as found. */
 	int shorten;
 } hako_solver_options;
 
