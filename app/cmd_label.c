@@ -357,7 +357,8 @@ static int parse_args(int argc, char **argv, label_run *run)
 static int load(label_run *run)
 {
 	const solve_config *config = &run->config;
-	run->inputs = calloc((size_t)config->file_count, sizeof *run->inputs);
+	size_t files = config->file_count > 0 ? (size_t)config->file_count : 1;
+	run->inputs = calloc(files, sizeof *run->inputs);
 	if (!run->inputs)
 		return EXIT_INPUT;
 	for (int i = 0; i < config->file_count; i++)
