@@ -367,3 +367,15 @@ WEB_EXPORT(web_outcome_name) const char *web_outcome_name(int outcome)
 {
 	return hako_outcome_name((hako_outcome)outcome);
 }
+
+/* ------------------------------------------------------------- bench */
+
+/* `hako bench`'s node signature, searched in WebAssembly: equal to the
+ * native one when the library behaves the same here (test/e2e_web.sh). */
+WEB_EXPORT(web_bench) double web_bench(void)
+{
+	hako_bench_result total;
+	if (hako_bench(NULL, NULL, &total) != HAKO_OK)
+		return -1;
+	return (double)total.nodes;
+}

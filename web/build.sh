@@ -30,7 +30,7 @@ printf '%s\n' '#include <stdlib.h>' \
 if ! command -v "$cc" >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1 ||
 	! "$cc" "${flags[@]}" -mexec-model=reactor "$probe/p.c" -o "$probe/p.wasm" 2>"$probe/err"; then
 	echo "skipped: no wasm32-wasi toolchain (needs clang, lld, wasi-libc, libclang-rt-dev-wasm32, python3)"
-	sed 's/^/  /' "$probe/err" 2>/dev/null | head -5
+	sed 's/^/  /' "$probe/err" 2>/dev/null | head -5 || true
 	exit 77
 fi
 

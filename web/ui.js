@@ -185,8 +185,8 @@ function afterChange(before, action) {
 		const better = saveSolution(st.info, lurd);
 		say('good', `Solved in ${moves()} moves, ${pushes()} pushes${better ? ' (a new best, saved)' : ''}. n: next level.`);
 		if (better && st.collections[st.current]) fillLevelList(), ($('level').value = String(st.index));
-	} else if (before >= 0 && st.messageKind !== 'info') {
-		say('', '');
+	} else if (before >= 0) {
+		say('', ''); /* the position moved on: old news goes */
 	}
 	draw();
 }
@@ -623,7 +623,7 @@ function playLurdText() {
 function openText(name, text) {
 	try {
 		const which = addCollection(name, text);
-		openCollection(which, 0);
+		openCollection(which);
 		say('info', `Opened ${st.collections[which].parsed.levels.length} level(s) from ${name}.`);
 	} catch (error) {
 		say('warn', `${name} does not parse: ${error.message}`);
@@ -671,8 +671,10 @@ function wire() {
 	$('next').onclick = () => go(1);
 	$('refuse').onchange = () => { say('info', $('refuse').checked ? 'Deadlocking pushes are refused.' : 'Deadlocks are only warned about.'); draw(); };
 	$('show-dead').onchange = draw;
-	$('collection').onchange = () => openCollection(Number($('collection').value));
+	/* Lists let go of the focus once used, so the arrows move the player. */
+	$('collection').onchange = () => { $('collection').blur(); openCollection(Number($('collection').value)); };
 	$('level').onchange = () => {
+		$('level').blur();
 		if (st.current >= 0) openLevel(st.collections[st.current].parsed.levels[Number($('level').value)], Number($('level').value));
 	};
 	$('copy-link').onclick = () => showText(linkHere(), 'Link');
