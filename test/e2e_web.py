@@ -10,10 +10,13 @@ reload, a phone-sized window. Run by test/e2e_web.sh as:
 
 Prints one line per check; exit 0 when all pass, 1 otherwise. RESULTS_FILE
 gets the figures measured (page load to first board)."""
+import functools
+import http.server
 import json
 import os
 import sys
 import tempfile
+import threading
 import time
 
 from selenium import webdriver
@@ -307,6 +310,30 @@ def main():
         figures["wasm_bench_nodes"] = int(driver.execute_script("return st.hako.x.web_bench()"))
         figures["wasm_bench_seconds"] = round(time.monotonic() - started, 2)
         print(f"wasm bench: nodes: {figures['wasm_bench_nodes']} ({figures['wasm_bench_seconds']} s)")
+
+        # --- one file: nothing fetched but itself (the worker is a blob:),
+        # from disk and from a static web server alike
+        fetched = driver.execute_script("return performance.getEntriesByType('resource')"
+                                        ".map((e) => e.name).filter((n) => !n.startsWith('blob:'))")
+        check("the page fetches nothing else", fetched == [], str(fetched))
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Quiet, directory=os.path.dirname(HTML)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            driver.get(f"http://127.0.0.1:{server.server_address[1]}/{os.path.basename(HTML)}#level={ROOM}&moves={ROOM_DEAD}")
+            check("served over http: a link", wait_for(driver, lambda: "Verdict: simple deadlock" in status(driver), 5),
+                  status(driver))
+            keys(driver, ["u", "i"])
+            check("served over http: the worker gives a hint",
+                  wait_for(driver, lambda: "Hint: push the marked box" in text(driver, "message"), 10),
+                  text(driver, "message"))
+        finally:
+            server.shutdown()
 
         # --- a phone: 360 px wide, nothing wider than the window
         driver.set_window_size(360, 740)
