@@ -28,7 +28,8 @@ def main():
         "WORKER": core + "\n" + read("web/worker.js"),
         "WASM": wasm_base64,
         "LEVELS": json.dumps(read("data/levels/boxoban_sample.txt")),
-        "UI": read("web/ui.js"),
+        # The page's own script, in this order (one scope: main.js starts it).
+        "UI": "\n".join(read(f"web/{name}.js") for name in ("play", "levels", "solver", "draw", "main")),
     }
     page = read("web/page.html")
     for name, text in parts.items():
