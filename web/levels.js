@@ -137,8 +137,18 @@ function openLink() {
 		return true;
 	}
 	st.current = -1;
-	$('collection').value = '';
+	/* The lists say where the level came from; choosing a collection
+	 * leaves the link. */
+	let option = $('collection').querySelector('option[value="link"]');
+	if (!option) {
+		option = document.createElement('option');
+		option.value = 'link';
+		option.textContent = 'Link';
+		$('collection').prepend(option);
+	}
+	$('collection').value = 'link';
 	$('level').textContent = '';
+	$('level').append(new Option('1', '0'));
 	openLevel(info, 0);
 	$('title').textContent = 'Level from the link' + (info.title ? `: ${info.title}` : '');
 	if (st.game && fields.moves) {

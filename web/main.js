@@ -43,7 +43,11 @@ function wire() {
 	$('refuse').onchange = () => { say('info', $('refuse').checked ? 'Deadlocking pushes are refused.' : 'Deadlocks are only warned about.'); draw(); };
 	$('show-dead').onchange = draw;
 	/* Lists let go of the focus once used, so the arrows move the player. */
-	$('collection').onchange = () => { $('collection').blur(); openCollection(Number($('collection').value)); };
+	$('collection').onchange = () => {
+		$('collection').blur();
+		if ($('collection').value !== 'link') openCollection(Number($('collection').value));
+		else openLink();
+	};
 	$('level').onchange = () => {
 		$('level').blur();
 		if (st.current >= 0) openLevel(st.collections[st.current].parsed.levels[Number($('level').value)], Number($('level').value));
