@@ -221,6 +221,19 @@ def main():
         check("clicking floor walks there", "pushes 1" in status(driver) and player == ["4.5", "1.5"],
               f"{status(driver)} {player}")
 
+        # --- touch: a tap is a click (pointer events), here a tap on the box
+        load(driver, "#level=" + ROOM)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        centre = driver.execute_script(
+            "const r = document.getElementById('board').getBoundingClientRect(), s = Math.min(r.width / 6, r.height / 5);"
+            "return [r.left + (r.width - 6 * s) / 2 + 3.5 * s, r.top + (r.height - 5 * s) / 2 + 2.5 * s]")
+        for kind in ("touchStart", "touchEnd"):
+            points = [{"x": centre[0], "y": centre[1]}] if kind == "touchStart" else []
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        check("a tap on a box shows its targets",
+              wait_for(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#board .target-live")) > 0, 3))
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
         # --- links
         load(driver, "#level=" + ROOM + "&moves=" + ROOM_SOLUTION)
         check("a link with a solution says solved", "Moves 7, pushes 3. Verdict: solved" in status(driver), status(driver))
