@@ -83,6 +83,16 @@ bar 'level=7#|#..3-#|#--$$-#|#---@-#|#5-#|7#&moves=UdlU' \
 	'Verdict: <strong id="verdict">freeze deadlock</strong>'
 bar 'level=7#|#..3-#|#--$$-#|#---@-#|#5-#|7#&moves=U' \
 	'Verdict: <strong id="verdict">no deadlock</strong>'
+# Every other kind the library names, each from a live start: a diagonal
+# closed by the last push (test_dead_diagonal.c's board, one box moved);
+# two boxes on a wall row with one goal (bipartite); a sweep board of
+# test_dead_corral.c after moves a random walk found (corral).
+bar 'level=9#|#7-#|#-#$4-#|#-#--$2-#|#--$#3-#|#--3.@-#|9#&moves=uuL' \
+	'Moves 3, pushes 1</span>. Verdict: <strong id="verdict">diagonal deadlock</strong>'
+bar 'level=8#|#.5-#|#-$--$-#|#--@3-#|#5-.#|8#&moves=lUrrddrrluU' \
+	'Moves 11, pushes 2</span>. Verdict: <strong id="verdict">bipartite deadlock</strong>'
+bar 'level=8#|#--#3-#|#-$--.-#|#.$##-##|#--$--.#|#@--#--#|8#&moves=uuuduRRRlrurldurDD' \
+	'Moves 18, pushes 5</span>. Verdict: <strong id="verdict">corral deadlock</strong>'
 
 # The native bench (see below) runs meanwhile.
 "$1" bench >"$work/native" 2>&1 &
