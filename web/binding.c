@@ -14,9 +14,9 @@
 
 #define WEB_EXPORT(name) __attribute__((export_name(#name)))
 
-static hako_error last_error;             /* of the last parse or status call */
-static hako_solve_result last_result;     /* of the last web_solve */
-static hako_replay last_replay;           /* of the last web_replay */
+static hako_error last_error;         /* of the last parse or status call */
+static hako_solve_result last_result; /* of the last web_solve */
+static hako_replay last_replay;       /* of the last web_replay */
 
 WEB_EXPORT(web_alloc) void *web_alloc(size_t size)
 {
