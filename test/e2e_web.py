@@ -262,7 +262,9 @@ def main():
         check("a hint comes within the 5 s limit", got, f"{elapsed:.1f} s: {text(driver, 'message')}")
         check("the hinted box is marked", len(driver.find_elements(By.CSS_SELECTOR, "#board .hint")) > 0)
         keys(driver, ["i"])
-        check("i again plays the hint: one push", "pushes 1" in status(driver), status(driver))
+        check("i again plays the hint, animated: one push",
+              wait_for(driver, lambda: "pushes 1" in status(driver) and
+                       driver.execute_script("return st.animation === null"), 5), status(driver))
 
         # --- solve from here, played back to the end
         keys(driver, ["v"])

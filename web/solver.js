@@ -38,8 +38,8 @@ function solveFromHere(purpose) {
 	if (purpose === 'hint' && st.hint) { /* the hint is on the board: play it */
 		const steps = st.hint.steps;
 		st.hint = null;
-		playSteps(steps);
-		if (!st.message) say('info', 'Hint played; i for the next one.');
+		say('info', 'Playing the hint (any key stops); i for the next one.');
+		startAnimation(steps);
 		draw();
 		return;
 	}
