@@ -1,7 +1,8 @@
 # e2e_python.sh — the Python module: installed with the README's line
 # (pip --no-build-isolation, no network, here into a scratch --target),
 # then its pytest tests (python/tests) run against it. Exits 77 (ctest:
-# skipped) when python3 lacks pytest, setuptools, pip or its headers.
+# skipped) when python3 lacks pytest, setuptools, pip or its headers,
+# except under CI=true, where that fails.
 # Run by ctest as
 #   bash e2e_python.sh HAKO_BINARY SOURCE_DIR
 set -uo pipefail
@@ -21,7 +22,13 @@ PY
 	fi
 done
 if [[ -z $python ]]; then
-	echo "skipped: python3 with pytest, setuptools, pip and Python.h not found (Debian: python3-dev python3-pytest python3-setuptools python3-pip)"
+	why="python3 with pytest, setuptools, pip and Python.h not found (Debian: python3-dev python3-pytest python3-setuptools python3-pip)"
+	# CI installs them (scripts/deps.sh): missing there is a failure.
+	if [[ ${CI:-} == true ]]; then
+		echo "FAIL: $why"
+		exit 1
+	fi
+	echo "skipped: $why"
 	exit 77
 fi
 
