@@ -64,11 +64,18 @@ int batch_select(const input_file *inputs, int file_count, const level_spec *lev
 	return 0;
 }
 
-int batch_workers(long jobs, size_t count)
+int batch_workers(long jobs, const input_file *inputs, const batch_item *items, size_t count)
 {
 	if (jobs <= 1 || count < 2 * (size_t)jobs)
 		return 1;
-	return (int)jobs;
+	size_t small = 0;
+	for (size_t i = 0; i < count; i++) {
+		const hako_level *level =
+		    hako_collection_level(inputs[items[i].file].collection, (size_t)(items[i].number - 1));
+		small += hako_level_box_count(level) <= BATCH_SMALL_BOXES &&
+		         hako_level_width(level) * hako_level_height(level) <= BATCH_SMALL_AREA;
+	}
+	return small * 10 >= count * 9 ? (int)jobs : 1;
 }
 
 void batch_keep_memory(void)

@@ -34,9 +34,15 @@ int batch_select(const input_file *inputs, int file_count, const level_spec *lev
 
 /* How many levels go side by side with `jobs` threads: 1 (the levels one
  * after another, each search given the threads) unless the run has at
- * least two levels per thread, where running levels side by side is
- * faster than splitting one level's search between threads. */
-int batch_workers(long jobs, size_t count);
+ * least two levels per thread and nearly all of them (9 in 10) are small
+ * (at most BATCH_SMALL_BOXES boxes on at most BATCH_SMALL_AREA squares,
+ * Boxoban's 10x10 with 4 boxes and most of Microban). There a level's
+ * search is over in milliseconds and running levels side by side is
+ * faster than splitting one level between threads; a large level keeps
+ * the threads and the whole memory budget for itself. */
+#define BATCH_SMALL_BOXES 6
+#define BATCH_SMALL_AREA 256
+int batch_workers(long jobs, const input_file *inputs, const batch_item *items, size_t count);
 
 /* Keep the memory freed after a level for the next one (glibc: blocks
  * under 32 MiB from the heap, no trim of the heap top under 64 MiB) instead of handing it back to the kernel

@@ -408,7 +408,7 @@ static int label_all(label_run *run)
 	run->slots = calloc(run->count ? run->count : 1, sizeof *run->slots);
 	if (!run->slots)
 		return EXIT_INPUT;
-	int workers = batch_workers(run->config.jobs, run->count);
+	int workers = batch_workers(run->config.jobs, run->inputs, run->items, run->count);
 	run->side_by_side = workers > 1;
 	batch_keep_memory();
 	install_signals();

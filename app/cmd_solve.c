@@ -288,7 +288,7 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 		fputs("hako: out of memory\n", stderr);
 		return EXIT_INPUT;
 	}
-	int workers = batch_workers(config->jobs, count);
+	int workers = batch_workers(config->jobs, inputs, run.items, count);
 	run.side_by_side = workers > 1;
 	run.progress.tty = isatty(STDERR_FILENO);
 	run.progress.enabled =

@@ -30,7 +30,8 @@
 	  "threads for the fast mode's portfolio of\n"                                             \
 	  "searches, 1 to 64 (default: the number of\n"                                            \
 	  "cores); -j 1 gives the same result every run.\n"                                        \
-	  "With at least two levels per thread the levels\n"                                       \
+	  "With two levels per thread or more, nearly all\n"                                       \
+	  "small (<= 6 boxes, <= 256 squares), the levels\n"                                       \
 	  "run side by side instead, one thread each, and\n"                                       \
 	  "share the memory budget (output stays in order)")                                       \
 	X(OPT_SOLVE_SHARD, 0, "shard", "K/N", OPT_TEXT, 0, 0,                                       \
@@ -65,8 +66,9 @@
 	X(OPT_LABEL_MEMORY, 'M', "memory", "MIB", OPT_LONG, 1, 1048576,                             \
 	  "memory budget for the search (default 1024)")                                           \
 	X(OPT_LABEL_JOBS, 'j', "jobs", "N", OPT_LONG, 1, 64,                                        \
-	  "threads, 1 to 64 (default: the cores); levels\n"                                        \
-	  "run side by side when there are two a thread")                                          \
+	  "threads, 1 to 64 (default: the cores); small\n"                                         \
+	  "levels run side by side when there are two a\n"                                         \
+	  "thread or more (as for solve)")                                                         \
 	X(OPT_LABEL_SHARD, 0, "shard", "K/N", OPT_TEXT, 0, 0,                                       \
 	  "only the K-th, (K+N)-th, ... of the selected\n"                                         \
 	  "levels, 1 <= K <= N (for job arrays)")                                                  \
