@@ -220,8 +220,11 @@ static void label_item(void *user, size_t index)
 	}
 	solve_stage(run, level, HAKO_OPTIMAL_PUSHES, slot);
 	hako_outcome first = slot->result.outcome;
-	if (slot->status == HAKO_OK &&
-	    (first == HAKO_TIMEOUT || first == HAKO_MEMOUT || first == HAKO_NODE_LIMIT))
+	/* Out of memory (as a status or an outcome) or time: the fast mode
+	 * may still find a solution. */
+	if (slot->status == HAKO_ERR_NOMEM ||
+	    (slot->status == HAKO_OK &&
+	     (first == HAKO_TIMEOUT || first == HAKO_MEMOUT || first == HAKO_NODE_LIMIT)))
 		solve_stage(run, level, HAKO_OPTIMAL_NONE, slot);
 }
 
