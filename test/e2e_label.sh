@@ -1,5 +1,6 @@
 # e2e_label.sh — hako label: one line per level (push-optimal when proven,
-# each solution replayed by hako verify), a re-run skips the levels done,
+# the fast mode's otherwise; each solution replayed by hako verify), a
+# re-run skips the levels done,
 # a cut last line is dropped and redone, Ctrl-C and kill -9 never leave a
 # broken file, and the usage errors. Run by ctest as
 #   bash e2e_label.sh HAKO_BINARY SOURCE_DIR
@@ -68,6 +69,20 @@ check cut.jsonl 20
 diff <(sort out.jsonl | sed -E 's/"seconds":[0-9.]+//') \
 	<(sort cut.jsonl | sed -E 's/"seconds":[0-9.]+//') >/dev/null ||
 	fail "the resumed labels differ"
+
+echo "== push-optimal out of time: the fast mode's solution, marked so"
+xsokoban=$source_dir/../shared/levels/XSokoban_90.xsb
+if [[ -f $xsokoban ]]; then
+	# Level 2: far beyond 1 s push-optimally, milliseconds in the fast mode.
+	run 0 label -q -j 1 -t 1 -l 2 -o fallback.jsonl "$xsokoban"
+	check fallback.jsonl 1
+	grep -q '"status":"solved","optimal":"none"' fallback.jsonl ||
+		fail "XSokoban 2 at 1 s is not a fast-mode label: $(cat fallback.jsonl)"
+	lurd=$(python3 -c 'import json; print(json.loads(open("fallback.jsonl").read())["solution"])')
+	"$hako" verify "$xsokoban" -l 2 "$lurd" >/dev/null 2>&1 || fail "XSokoban 2: the label does not replay"
+else
+	echo "skipped: $xsokoban not found"
+fi
 
 echo "== Ctrl-C and kill -9 never leave a broken file"
 if [[ -f $hard ]]; then
