@@ -26,8 +26,8 @@ int shard_parse(const char *verb, const char *text, shard_spec *shard)
 		good = end != rest && *end == '\0' && n >= 1 && n <= 1000000 && k >= 1 && k <= n;
 	}
 	if (!good) {
-		opt_usage_error(verb, "--shard: '%s' is not K/N with 1 <= K <= N (for example 3/10)",
-		                text);
+		opt_usage_error(
+		    verb, "--shard: '%s' is not K/N with 1 <= K <= N (for example 3/10)", text);
 		return -1;
 	}
 	shard->index = k;
@@ -70,8 +70,8 @@ int batch_workers(long jobs, const input_file *inputs, const batch_item *items, 
 		return 1;
 	size_t small = 0;
 	for (size_t i = 0; i < count; i++) {
-		const hako_level *level =
-		    hako_collection_level(inputs[items[i].file].collection, (size_t)(items[i].number - 1));
+		const hako_level *level = hako_collection_level(inputs[items[i].file].collection,
+		                                                (size_t)(items[i].number - 1));
 		small += hako_level_box_count(level) <= BATCH_SMALL_BOXES &&
 		         hako_level_width(level) * hako_level_height(level) <= BATCH_SMALL_AREA;
 	}
@@ -88,7 +88,7 @@ void batch_keep_memory(void)
 
 typedef struct batch {
 	size_t count;
-	size_t next;     /* the next item to start, under the lock */
+	size_t next;             /* the next item to start, under the lock */
 	unsigned char *finished; /* count flags, under the lock */
 	volatile sig_atomic_t *stop;
 	batch_solve_fn solve;

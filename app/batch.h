@@ -45,9 +45,9 @@ int batch_select(const input_file *inputs, int file_count, const level_spec *lev
 int batch_workers(long jobs, const input_file *inputs, const batch_item *items, size_t count);
 
 /* Keep the memory freed after a level for the next one (glibc: blocks
- * under 32 MiB from the heap, no trim of the heap top under 64 MiB) instead of handing it back to the kernel
- * and taking page faults to get it again: with many small levels that
- * cost as much as their search. Nothing elsewhere. */
+ * under 32 MiB from the heap, no trim of the heap top under 64 MiB) instead of handing it back to
+ * the kernel and taking page faults to get it again: with many small levels that cost as much as
+ * their search. Nothing elsewhere. */
 void batch_keep_memory(void);
 
 /* Solve item `index` (on any thread; only its own data). */

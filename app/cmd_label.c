@@ -4,17 +4,16 @@
  * Resumable: levels already in the output are skipped; lines are
  * appended whole, so Ctrl-C (or a kill) never leaves a broken file. */
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "batch.h"
 #include "commands.h"
 #include "json.h"
+#include "label_file.h"
 #include "solve.h"
 
 static const char label_help[] =
@@ -85,100 +84,6 @@ typedef struct label_run {
 	int write_failed;
 } label_run;
 
-/* The start of a level's line, `{"file":…,"level":N,`: its key in the
- * output. malloc'd; NULL when out of memory. */
-static char *line_key(const char *file, long number)
-{
-	char *text = NULL;
-	size_t length = 0;
-	FILE *out = open_memstream(&text, &length);
-	if (!out)
-		return NULL;
-	fputs("{\"file\":", out);
-	json_string(out, file);
-	fprintf(out, ",\"level\":%ld,", number);
-	if (fclose(out) != 0) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-static int compare_keys(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Read the output so far: drop a last line without its newline (a write
- * that was cut), and remove from run->items the levels already labelled.
- * Returns 0, or an exit code after a message. */
-static int resume(label_run *run)
-{
-	off_t size = lseek(run->fd, 0, SEEK_END);
-	char *text = size > 0 ? malloc((size_t)size + 1) : NULL;
-	if (size > 0 && !text)
-		return EXIT_INPUT;
-	size_t got = 0;
-	while (size > 0 && got < (size_t)size) {
-		ssize_t n = pread(run->fd, text + got, (size_t)size - got, (off_t)got);
-		if (n <= 0) {
-			fprintf(stderr, "hako: %s: %s\n", run->output, n < 0 ? strerror(errno) : "short read");
-			free(text);
-			return EXIT_INPUT;
-		}
-		got += (size_t)n;
-	}
-	size_t whole = got;
-	while (whole > 0 && text[whole - 1] != '\n')
-		whole--;
-	if (whole < got && ftruncate(run->fd, (off_t)whole) != 0) {
-		fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno));
-		free(text);
-		return EXIT_INPUT;
-	}
-	/* The keys of the lines there, sorted. */
-	size_t lines = 0;
-	for (size_t i = 0; i < whole; i++)
-		lines += text[i] == '\n';
-	const char **keys = malloc((lines ? lines : 1) * sizeof *keys);
-	size_t key_count = 0;
-	for (size_t start = 0; keys && start < whole;) {
-		char *end = memchr(text + start, '\n', whole - start);
-		*end = '\0';
-		keys[key_count++] = text + start;
-		start = (size_t)(end - text) + 1;
-	}
-	int code = keys ? 0 : EXIT_INPUT;
-	if (keys)
-		qsort(keys, key_count, sizeof *keys, compare_keys);
-	size_t kept = 0;
-	for (size_t i = 0; code == 0 && i < run->count; i++) {
-		char *key = line_key(run->inputs[run->items[i].file].path, run->items[i].number);
-		if (!key) {
-			code = EXIT_INPUT;
-			break;
-		}
-		/* A line starts with its key: find the first line not below it. */
-		size_t lo = 0, hi = key_count, length = strlen(key);
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (strcmp(keys[mid], key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < key_count && strncmp(keys[lo], key, length) == 0)
-			run->skipped++;
-		else
-			run->items[kept++] = run->items[i];
-		free(key);
-	}
-	run->count = kept;
-	free(keys);
-	free(text);
-	return code;
-}
-
 static int label_cancel(void *user, const hako_stats *stats)
 {
 	(void)user;
@@ -228,21 +133,6 @@ static void label_item(void *user, size_t index)
 		solve_stage(run, level, HAKO_OPTIMAL_NONE, slot);
 }
 
-/* The whole line in one write (looping only if the kernel takes less). */
-static int write_line(int fd, const char *text, size_t length)
-{
-	while (length > 0) {
-		ssize_t n = write(fd, text, length);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		text += n;
-		length -= (size_t)n;
-	}
-	return 0;
-}
-
 /* batch_done_fn: append the level's line, in input order. A cancelled
  * level writes nothing: the next run labels it. */
 static void label_done(void *user, size_t index)
@@ -250,7 +140,8 @@ static void label_done(void *user, size_t index)
 	label_run *run = user;
 	const batch_item *item = &run->items[index];
 	const input_file *input = &run->inputs[item->file];
-	const hako_level *level = hako_collection_level(input->collection, (size_t)(item->number - 1));
+	const hako_level *level =
+	    hako_collection_level(input->collection, (size_t)(item->number - 1));
 	label_slot *slot = &run->slots[index];
 	const hako_solve_result *r = &slot->result;
 	char error[INPUT_ERROR_TEXT] = "";
@@ -259,7 +150,8 @@ static void label_done(void *user, size_t index)
 		hako_solve_result_clear(&slot->result);
 		return;
 	}
-	if (slot->status == HAKO_ERR_LEVEL || (slot->status != HAKO_OK && slot->status != HAKO_ERR_NOMEM)) {
+	if (slot->status == HAKO_ERR_LEVEL ||
+	    (slot->status != HAKO_OK && slot->status != HAKO_ERR_NOMEM)) {
 		hako_error err;
 		memset(&err, 0, sizeof err);
 		if (hako_level_status(level, &err) == HAKO_OK) {
@@ -283,9 +175,9 @@ static void label_done(void *user, size_t index)
 		json_string(out, input->path);
 		fprintf(out, ",\"level\":%ld,\"title\":", item->number);
 		json_string(out, hako_level_title(level));
-		fprintf(out, ",\"status\":\"%s\",\"optimal\":\"%s\",\"moves\":%ld,\"pushes\":%ld,", status,
-		        solved ? report_optimal_name(slot->optimal) : "none", solved ? r->moves : 0L,
-		        solved ? r->pushes : 0L);
+		fprintf(out, ",\"status\":\"%s\",\"optimal\":\"%s\",\"moves\":%ld,\"pushes\":%ld,",
+		        status, solved ? report_optimal_name(slot->optimal) : "none",
+		        solved ? r->moves : 0L, solved ? r->pushes : 0L);
 		fputs("\"solution\":", out);
 		json_string(out, solved ? r->solution : "");
 		fprintf(out, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)slot->nodes,
@@ -296,9 +188,10 @@ static void label_done(void *user, size_t index)
 		}
 		fputs("}\n", out);
 	}
-	if (!out || fclose(out) != 0 || write_line(run->fd, text, length) != 0) {
+	if (!out || fclose(out) != 0 || label_file_append(run->fd, text, length) != 0) {
 		if (!run->write_failed)
-			fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno ? errno : EIO));
+			fprintf(stderr, "hako: %s: %s\n", run->output,
+			        strerror(errno ? errno : EIO));
 		run->write_failed = 1;
 		interrupted = 1; /* stop: the labels would be lost */
 	} else {
@@ -372,37 +265,12 @@ static int load(label_run *run)
 		long count = (long)hako_collection_count(run->inputs[i].collection);
 		if (max > count)
 			return opt_usage_error("label", "%s has %ld level%s, there is no level %ld",
-			                       run->inputs[i].name, count, count == 1 ? "" : "s", max);
+			                       run->inputs[i].name, count, count == 1 ? "" : "s",
+			                       max);
 	}
 	if (batch_select(run->inputs, config->file_count, &config->levels, &config->shard,
 	                 &run->items, &run->count) != 0)
 		return EXIT_INPUT;
-	return 0;
-}
-
-/* Open (or create) the output for appending and lock it against a second
- * hako label on the same file. */
-static int open_output(label_run *run)
-{
-	run->fd = open(run->output, O_RDWR | O_CREAT | O_APPEND, 0666);
-	if (run->fd < 0) {
-		fprintf(stderr, "hako: %s: %s\n", run->output, strerror(errno));
-		return EXIT_INPUT;
-	}
-	struct stat output, input;
-	if (fstat(run->fd, &output) == 0)
-		for (int i = 0; i < run->config.file_count; i++)
-			if (strcmp(run->config.files[i], "-") != 0 &&
-			    stat(run->config.files[i], &input) == 0 && input.st_dev == output.st_dev &&
-			    input.st_ino == output.st_ino)
-				return opt_usage_error("label", "-o %s is an input file", run->output);
-	struct flock lock;
-	memset(&lock, 0, sizeof lock);
-	lock.l_type = F_WRLCK;
-	lock.l_whence = SEEK_SET;
-	if (fcntl(run->fd, F_SETLK, &lock) != 0)
-		return opt_usage_error("label", "%s is being written by another hako label",
-		                       run->output);
 	return 0;
 }
 
@@ -421,12 +289,13 @@ static int label_all(label_run *run)
 		run->write_failed = 1;
 	}
 	if (!run->quiet)
-		fprintf(stderr,
-		        "labelled %ld level%s: %ld push-optimal, %ld fast, %ld unsolved, %ld invalid; "
-		        "%ld already in %s%s\n",
-		        run->written, run->written == 1 ? "" : "s", run->proven, run->fast,
-		        run->unsolved, run->invalid, run->skipped, run->output,
-		        interrupted ? " (interrupted)" : "");
+		fprintf(
+		    stderr,
+		    "labelled %ld level%s: %ld push-optimal, %ld fast, %ld unsolved, %ld invalid; "
+		    "%ld already in %s%s\n",
+		    run->written, run->written == 1 ? "" : "s", run->proven, run->fast,
+		    run->unsolved, run->invalid, run->skipped, run->output,
+		    interrupted ? " (interrupted)" : "");
 	if (run->write_failed)
 		return EXIT_INPUT;
 	if (interrupted)
@@ -445,9 +314,11 @@ int cmd_label(int argc, char **argv)
 	if (code == 0)
 		code = load(&run);
 	if (code == 0)
-		code = open_output(&run);
+		code =
+		    label_file_open(run.output, run.config.files, run.config.file_count, &run.fd);
 	if (code == 0)
-		code = resume(&run);
+		code = label_file_resume(run.fd, run.output, run.inputs, run.items, &run.count,
+		                         &run.skipped);
 	if (code == 0)
 		code = label_all(&run);
 	if (run.fd >= 0)

@@ -79,7 +79,8 @@ static int apply_option(solve_config *config, int id, const opt_value *value)
 	case OPT_SOLVE_NO_SHORTEN: config->no_shorten = 1; break;
 	case OPT_SOLVE_QUIET: config->verbosity = -1; break;
 	case OPT_SOLVE_VERBOSE: config->verbosity = 1; break;
-	case OPT_SOLVE_SHARD: return shard_parse("solve", value->text, &config->shard) ? EXIT_USAGE : 0;
+	case OPT_SOLVE_SHARD:
+		return shard_parse("solve", value->text, &config->shard) ? EXIT_USAGE : 0;
 	default: break;
 	}
 	return 0;
@@ -263,9 +264,9 @@ static void report_item(void *user, size_t index)
 		hako_solve_result_clear(result);
 		return;
 	}
-	report_row row = {input->path, number,  hako_level_title(level),
-	                  report_status_name(result->outcome),
-	                  NULL,        result, run->config->optimal};
+	report_row row = {
+	    input->path, number, hako_level_title(level), report_status_name(result->outcome),
+	    NULL,        result, run->config->optimal};
 	report_level(run->config, &row, &run->totals);
 	if (result->outcome == HAKO_SOLVED && result->solution)
 		out->solution = strdup(result->solution);

@@ -48,7 +48,8 @@ static PyObject *game_step(py_game *self, PyObject *arg)
 	}
 	int pushed = 0;
 	if (hako_game_step(self->game, text[0], &pushed) != HAKO_OK) {
-		PyErr_Format(py_error, "step '%c' is illegal: a wall or a blocked box is in the way",
+		PyErr_Format(py_error,
+		             "step '%c' is illegal: a wall or a blocked box is in the way",
 		             text[0]);
 		return NULL;
 	}
@@ -97,9 +98,8 @@ static PyObject *game_deadlock(py_game *self, PyObject *args, PyObject *kwargs)
 	hako_status st;
 	Py_BEGIN_ALLOW_THREADS st = hako_deadlock_check(self->game, budget, &info);
 	Py_END_ALLOW_THREADS if (st != HAKO_OK) return st == HAKO_ERR_NOMEM
-	                                                    ? PyErr_NoMemory()
-	                                                    : PyErr_Format(py_error, "%s",
-	                                                                   hako_strerror(st));
+	    ? PyErr_NoMemory()
+	    : PyErr_Format(py_error, "%s", hako_strerror(st));
 	PyObject *boxes = PyList_New(info.box_count);
 	for (int i = 0; boxes && i < info.box_count; i++) {
 		PyObject *box = Py_BuildValue("(ii)", info.box_x[i], info.box_y[i]);

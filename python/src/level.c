@@ -29,8 +29,8 @@ PyObject *py_raise_error(PyObject *kind, const char *name, const hako_error *err
 		return NULL;
 	/* Attributes; a failure here leaves the plain exception. */
 	PyObject *line = PyLong_FromLong(err->line), *column = PyLong_FromLong(err->column);
-	PyObject *message = PyUnicode_DecodeUTF8(err->message, (Py_ssize_t)strlen(err->message),
-	                                         "replace");
+	PyObject *message =
+	    PyUnicode_DecodeUTF8(err->message, (Py_ssize_t)strlen(err->message), "replace");
 	PyObject *file = PyUnicode_DecodeFSDefault(where);
 	if (line && column && message && file) {
 		PyObject_SetAttrString(exception, "line", line);

@@ -20,8 +20,8 @@ static PyStructSequence_Field result_fields[] = {
                 "in it), else None"},
     {NULL, NULL}};
 
-static PyStructSequence_Desc result_desc = {"hako.Result", "What hako.solve found.",
-                                            result_fields, 7};
+static PyStructSequence_Desc result_desc = {"hako.Result", "What hako.solve found.", result_fields,
+                                            7};
 
 /* The progress callback, on the solving thread (the caller's): take the
  * GIL back for a moment to see whether Ctrl-C (or another signal whose
@@ -92,8 +92,8 @@ static PyObject *result_new(const hako_solve_result *r, hako_optimality optimal)
 static PyObject *py_solve(PyObject *module, PyObject *args, PyObject *kwargs)
 {
 	(void)module;
-	static char *keywords[] = {"level", "optimal", "time", "memory", "threads", "nodes",
-	                           "shorten", NULL};
+	static char *keywords[] = {"level",   "optimal", "time",    "memory",
+	                           "threads", "nodes",   "shorten", NULL};
 	PyObject *level_arg, *optimal_arg = Py_None;
 	double seconds = 60.0;
 	Py_ssize_t memory_mib = 1024, threads = 1;
@@ -187,10 +187,16 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "hako",
+    PyModuleDef_HEAD_INIT,
+    "hako",
     "hako: a Sokoban solver (libhako). solve(), read_collection(), Level, Game, "
     "dead_squares().",
-    -1, module_methods, NULL, NULL, NULL, NULL};
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL};
 
 static int add_error(PyObject *module, const char *name, PyObject *bases, PyObject **out)
 {
