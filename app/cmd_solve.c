@@ -35,6 +35,8 @@ static const char solve_help[] =
     "      --no-macros                 the same as --macros none\n"
     "      --no-shorten                keep the fast mode's solution as found (no\n"
     "                                  post-pass that cuts its detours)\n"
+    "      --no-pdb                    no pattern databases in the optimal modes (the\n"
+    "                                  matching bound alone, to measure what they save)\n"
     "  -q, --quiet                     no progress on stderr\n"
     "  -v, --verbose                   progress on stderr even when it is not a terminal\n"
     "  -h, --help                      this text\n"
@@ -54,7 +56,8 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_MACROS, OPT_NO_MACROS, OPT_NO_SHORTEN };
+enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_MACROS, OPT_NO_MACROS, OPT_NO_SHORTEN,
+       OPT_NO_PDB };
 
 static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {'t', "time", 1, 't'},
@@ -67,6 +70,7 @@ static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
                                        {0, "macros", 1, OPT_MACROS},
                                        {0, "no-macros", 0, OPT_NO_MACROS},
                                        {0, "no-shorten", 0, OPT_NO_SHORTEN},
+                                       {0, "no-pdb", 0, OPT_NO_PDB},
                                        {'q', "quiet", 0, 'q'},
                                        {'v', "verbose", 0, 'v'},
                                        {'h', "help", 0, 'h'},
@@ -128,6 +132,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 	case OPT_MACROS: return opt_parse_macros("solve", value, &config->macros) ? EXIT_USAGE : 0;
 	case OPT_NO_MACROS: config->macros = HAKO_MACRO_NONE; return 0;
 	case OPT_NO_SHORTEN: config->no_shorten = 1; return 0;
+	case OPT_NO_PDB: config->no_pdb = 1; return 0;
 	case 'q': config->verbosity = -1; return 0;
 	case 'v': config->verbosity = 1; return 0;
 	default: return EXIT_USAGE;
@@ -231,6 +236,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.deadlock_detection = !run->config->no_deadlocks;
 	options.macros = run->config->macros;
 	options.shorten = !run->config->no_shorten;
+	options.pattern_databases = !run->config->no_pdb;
 	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;

@@ -39,28 +39,77 @@ void bound_free(bound *bd)
 	bd->cost = NULL;
 }
 
-uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
+/* Larger than any finite matching, so an "infinite" edge in the optimum
+ * shows as a total at or above it. */
+static int64_t unreachable_cost(int n)
+{
+	return (int64_t)(n + 1) * 65536;
+}
+
+/* Fill the cost matrix; rows with skip[i] set cost nothing to any goal
+ * (skip may be NULL). 0 when some goal no box can reach. */
+static int fill_costs(bound *bd, const board *b, const uint16_t *boxes, const uint8_t *skip)
 {
 	int n = bd->n;
-	if (n == 0)
-		return 0;
 	size_t m = (size_t)n + 1, squares = (size_t)b->square_count;
-	/* Larger than any finite matching, so an "infinite" edge in the optimum
-	 * shows as a total at or above it. */
-	const int64_t unreachable = (int64_t)(n + 1) * 65536;
+	const int64_t unreachable = unreachable_cost(n);
 	int64_t *cost = bd->cost;
 	/* Cheap necessary check first: every goal needs some box that can reach it. */
 	for (int j = 1; j <= n; j++) {
 		const uint16_t *column = b->distance + (size_t)(j - 1) * squares;
 		int any = 0;
 		for (int i = 1; i <= n; i++) {
+			if (skip && skip[i - 1]) {
+				cost[(size_t)i * m + (size_t)j] = 0;
+				any = 1;
+				continue;
+			}
 			uint16_t d = column[boxes[i - 1]];
 			cost[(size_t)i * m + (size_t)j] = d == DISTANCE_INFINITE ? unreachable : d;
 			any |= d != DISTANCE_INFINITE;
 		}
 		if (!any)
-			return BOUND_INFINITE;
+			return 0;
 	}
+	return 1;
+}
+
+static uint32_t solve_matching(bound *bd);
+
+uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
+{
+	if (bd->n == 0)
+		return 0;
+	if (!fill_costs(bd, b, boxes, NULL))
+		return BOUND_INFINITE;
+	return solve_matching(bd);
+}
+
+uint32_t bound_matching_skip(bound *bd, const board *b, const uint16_t *boxes, const uint8_t *skip)
+{
+	if (bd->n == 0)
+		return 0;
+	if (!fill_costs(bd, b, boxes, skip))
+		return BOUND_INFINITE;
+	return solve_matching(bd);
+}
+
+void bound_assigned(const bound *bd, uint32_t *out)
+{
+	size_t m = (size_t)bd->n + 1;
+	for (int j = 1; j <= bd->n; j++) {
+		int i = bd->match[j];
+		out[i - 1] = (uint32_t)bd->cost[(size_t)i * m + (size_t)j];
+	}
+}
+
+/* The Hungarian method on bd->cost (filled). */
+static uint32_t solve_matching(bound *bd)
+{
+	int n = bd->n;
+	size_t m = (size_t)n + 1;
+	const int64_t unreachable = unreachable_cost(n);
+	int64_t *cost = bd->cost;
 	int64_t *u = bd->row_potential, *v = bd->col_potential, *minv = bd->min_slack;
 	int *p = bd->match, *way = bd->way;
 	uint8_t *used = bd->used;

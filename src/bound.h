@@ -27,5 +27,12 @@ void bound_free(bound *bd);
 /* Minimum total push distance over all perfect matchings of `boxes` to the
  * board's goals, or BOUND_INFINITE. */
 uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes);
+/* The same with the boxes i where skip[i] is set costing nothing to any
+ * goal: the cheapest way to put the other boxes on distinct goals. */
+uint32_t bound_matching_skip(bound *bd, const board *b, const uint16_t *boxes,
+                             const uint8_t *skip);
+/* After a finite bound_matching: out[i] = the distance of box i to the
+ * goal the optimal matching gives it. */
+void bound_assigned(const bound *bd, uint32_t *out);
 
 #endif

@@ -25,6 +25,7 @@
 #include "deadlock.h"
 #include "heap.h"
 #include "memory.h"
+#include "pdb.h"
 #include "reach.h"
 #include "room.h"
 #include "search.h"
@@ -55,6 +56,8 @@ typedef struct node {
 #define CHUNK_LOG2 14u
 /* Pushes a corral search may spend per generated position (cached). */
 #define CORRAL_BUDGET 1000
+/* Pair states the pattern database may expand at level start. */
+#define PDB_BUILD_STATES 4000000u
 
 typedef struct search {
 	const board *b;
@@ -64,6 +67,7 @@ typedef struct search {
 	tt table;
 	heap open;
 	bound lower;
+	pdb patterns; /* ready == 0: the matching bound alone */
 	reach here, child_reach;
 	arena nodes;
 	uint8_t *occupied;
@@ -165,6 +169,14 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	    s->mode == HAKO_OPTIMAL_NONE) {
 		s->rooms = room_macros_open(b, &s->mem, &st);
 	}
+	/* Pattern databases in the optimal modes, built within an eighth of
+	 * the memory, a tenth of the time and a fixed count of states (so the
+	 * search is the same every run). */
+	if (st == HAKO_OK && o->pattern_databases && s->mode != HAKO_OPTIMAL_NONE) {
+		pdb_budget budget = {s->mem.limit / 8, PDB_BUILD_STATES,
+		                     o->time_limit > 0 ? o->time_limit / 10 : 0};
+		st = pdb_build(&s->patterns, b, &s->mem, &budget);
+	}
 	if (st == HAKO_OK && o->deadlock_detection) {
 		s->deadlocks = deadlock_checker_new(
 		    b, &s->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
@@ -186,6 +198,7 @@ static void search_close(search *s)
 	deadlock_checker_free(s->deadlocks);
 	tunnel_free(&s->tunnels);
 	room_free(s->rooms);
+	pdb_free(&s->patterns);
 	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	memory_free(&s->mem, s->allowed, (size_t)s->b->square_count + 1);
 	heap_free(&s->open);
@@ -194,6 +207,16 @@ static void search_close(search *s)
 	reach_free(&s->here);
 	reach_free(&s->child_reach);
 	zobrist_free(&s->keys);
+}
+
+/* The bound of `boxes`: the matching, raised by the pattern databases
+ * when they are on (`player`: the player's region, or NULL). */
+static uint32_t lower_bound(search *s, const uint16_t *boxes, const reach *player)
+{
+	uint32_t h = bound_matching(&s->lower, s->b, boxes);
+	if (s->patterns.ready)
+		h = pdb_bound(&s->patterns, &s->lower, s->b, boxes, player, h);
+	return h;
 }
 
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
@@ -244,7 +267,11 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 			return ADD_PRUNED;
 		}
 	}
-	uint32_t h = bound_matching(&s->lower, s->b, s->probe_boxes);
+	/* The push modes flooded the child's region already; the move mode
+	 * floods it only for the pattern databases. */
+	if (s->mode == HAKO_OPTIMAL_MOVES && s->patterns.ready)
+		reach_fill(&s->child_reach, s->b, s->occupied, s->probe_player);
+	uint32_t h = lower_bound(s, s->probe_boxes, &s->child_reach);
 	if (h == BOUND_INFINITE) {
 		s->stats.pruned++;
 		return ADD_PRUNED;
@@ -427,16 +454,15 @@ static int push_root(search *s)
 	 * reach, boxes and goals not matched): the engine says so itself. */
 	if (b->unsolvable)
 		return HAKO_UNSOLVABLE;
-	uint32_t h = bound_matching(&s->lower, b, s->probe_boxes);
-	if (h == BOUND_INFINITE)
-		return HAKO_UNSOLVABLE;
 	for (int i = 0; i < b->box_count; i++)
 		s->occupied[b->start_boxes[i]] = 1;
-	s->probe_player = s->mode == HAKO_OPTIMAL_MOVES
-	                      ? b->start_player
-	                      : reach_fill(&s->here, b, s->occupied, b->start_player);
+	uint16_t normalized = reach_fill(&s->here, b, s->occupied, b->start_player);
+	s->probe_player = s->mode == HAKO_OPTIMAL_MOVES ? b->start_player : normalized;
 	for (int i = 0; i < b->box_count; i++)
 		s->occupied[b->start_boxes[i]] = 0;
+	uint32_t h = lower_bound(s, s->probe_boxes, &s->here);
+	if (h == BOUND_INFINITE)
+		return HAKO_UNSOLVABLE;
 	uint32_t root = arena_new(&s->nodes);
 	if (root == NODE_NONE)
 		return HAKO_MEMOUT;
