@@ -68,6 +68,12 @@ typedef struct search {
 	heap open;
 	bound lower;
 	pdb patterns; /* ready == 0: the matching bound alone */
+	/* The node being expanded: its boxes, and whether its matching is
+	 * kept in `lower` for the children's incremental bounds (0 not yet,
+	 * 1 kept, -1 infinite: children computed in full). */
+	const uint16_t *parent_boxes;
+	int parent_kept;
+	uint16_t *row_boxes; /* parent_boxes with the moved box at its new square */
 	reach here, child_reach;
 	arena nodes;
 	uint8_t *occupied;
@@ -149,7 +155,8 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		return HAKO_ERR_NOMEM;
 	s->occupied = memory_calloc(&s->mem, (size_t)b->square_count + 1);
 	s->probe_boxes = memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
-	if (!s->occupied || !s->probe_boxes)
+	s->row_boxes = memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
+	if (!s->occupied || !s->probe_boxes || !s->row_boxes)
 		return HAKO_ERR_NOMEM;
 	hako_status st = zobrist_init(&s->keys, b->square_count);
 	if (st == HAKO_OK)
@@ -194,6 +201,7 @@ static void search_close(search *s)
 	arena_free(&s->nodes);
 	memory_free(&s->mem, s->occupied, (size_t)s->b->square_count + 1);
 	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
+	memory_free(&s->mem, s->row_boxes, sizeof(uint16_t) * ((size_t)s->b->box_count + 1));
 	tt_free(&s->table);
 	deadlock_checker_free(s->deadlocks);
 	tunnel_free(&s->tunnels);
@@ -219,13 +227,38 @@ static uint32_t lower_bound(search *s, const uint16_t *boxes, const reach *playe
 	return h;
 }
 
+/* The bound of the child whose box `moved` (an index into parent_boxes)
+ * went to `to`: the parent's matching is computed once per expansion and
+ * updated for each child in O(n^2) (bound.c), the same value as in full. */
+static uint32_t child_bound(search *s, int moved, unsigned to, const reach *player)
+{
+	const board *b = s->b;
+	if (s->parent_kept == 0) {
+		s->parent_kept = -1;
+		if (bound_matching(&s->lower, b, s->parent_boxes) != BOUND_INFINITE) {
+			bound_keep(&s->lower, b, s->parent_boxes);
+			s->parent_kept = 1;
+		}
+	}
+	if (s->parent_kept < 0)
+		return lower_bound(s, s->probe_boxes, player);
+	uint32_t h = bound_matching_moved(&s->lower, b, moved, to);
+	if (s->patterns.ready && h != BOUND_INFINITE) {
+		memcpy(s->row_boxes, s->parent_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+		s->row_boxes[moved] = (uint16_t)to;
+		h = pdb_bound(&s->patterns, &s->lower, b, s->row_boxes, player, h);
+	}
+	return h;
+}
+
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
 
 /* The probe (s->probe_boxes, s->probe_player, with s->occupied showing
  * it) is a child of `parent` reached by pushing the box on `from` toward
  * `dir`, onto `to`. */
 static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint32_t cost,
-                            uint32_t tie, uint16_t from, unsigned dir, unsigned to, uint16_t length)
+                            uint32_t tie, uint16_t from, unsigned dir, unsigned to, uint16_t length,
+                            int moved)
 {
 	uint32_t found = tt_find(&s->table, key, same_position, s);
 	if (found != TT_EMPTY) {
@@ -271,7 +304,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	 * floods it only for the pattern databases. */
 	if (s->mode == HAKO_OPTIMAL_MOVES && s->patterns.ready)
 		reach_fill(&s->child_reach, s->b, s->occupied, s->probe_player);
-	uint32_t h = lower_bound(s, s->probe_boxes, &s->child_reach);
+	uint32_t h = child_bound(s, moved, to, &s->child_reach);
 	if (h == BOUND_INFINITE) {
 		s->stats.pruned++;
 		return ADD_PRUNED;
@@ -306,6 +339,8 @@ static add_result expand(search *s, uint32_t index)
 	uint16_t *boxes = node_boxes(n);
 	uint32_t cost = n->cost, tie = n->tie;
 	uint64_t box_key = n->key ^ s->keys.player[n->player];
+	s->parent_boxes = boxes;
+	s->parent_kept = 0;
 	/* The exact square the player stands on: where the last push left it. */
 	unsigned player = index == 0 ? b->start_player : n->push_from;
 	for (int i = 0; i < count; i++)
@@ -363,7 +398,7 @@ static add_result expand(search *s, uint32_t index)
 			}
 			add_result r =
 			    add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d, to,
-			              (uint16_t)(length | (extra ? GOAL_MACRO : 0u)));
+			              (uint16_t)(length | (extra ? GOAL_MACRO : 0u)), i);
 			s->occupied[to] = 0;
 			s->occupied[square] = 1;
 			if (r == ADD_NOMEM) {
