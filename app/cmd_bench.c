@@ -28,16 +28,18 @@ static void bench_each(void *user, int index, const char *name, const hako_solve
 
 int cmd_bench(int argc, char **argv)
 {
-	static const opt_spec specs[] = {{'h', "help", 0, 'h'}, {0, NULL, 0, OPT_END}};
+	static const opt_def specs[] = {BENCH_OPTIONS(OPT_DEF) OPT_DEF_END};
 	opt_scanner scanner;
-	const char *value;
+	opt_value value;
 	opt_init(&scanner, argc, argv, "bench");
 	for (int id; (id = opt_next(&scanner, specs, &value)) != OPT_END;) {
 		if (id == OPT_ERROR)
 			return EXIT_USAGE;
 		if (id == OPT_OPERAND)
-			return opt_usage_error("bench", "unexpected argument '%s'", value);
+			return opt_usage_error("bench", "unexpected argument '%s'", value.text);
 		fputs(bench_help, stdout);
+		fputs("\n", stdout);
+		opt_print_help(stdout, specs);
 		return 0;
 	}
 	hako_bench_result total;

@@ -27,16 +27,9 @@ static const char deadlocks_help[] =
     "start when no moves are given): none, or the kind of deadlock (simple,\n"
     "freeze, bipartite, diagonal, corral) with the boxes that prove it.\n"
     "FILE may be - for stdin.\n"
-    "\n"
-    "  -l, --level SPEC   1-based levels: 3   3,5-9   (default: all)\n"
-    "  -m, --moves LURD   steps to play first (- reads them from stdin); needs\n"
-    "                     exactly one level (-l N when FILE holds several).\n"
-    "                     Run-length digits and groups are accepted; the case of\n"
-    "                     a letter is not checked (the board decides pushes)\n"
-    "      --json         one JSON object per level on stdout\n"
-    "  -b, --budget NODES pushes the corral search may spend per check\n"
-    "                     (default 20000; 0 skips the corral search)\n"
-    "  -h, --help         this text\n"
+    "\n";
+
+static const char deadlocks_epilogue[] =
     "\n"
     "Board legend: XSB (# wall, $ box, * box on goal, . goal, @ player,\n"
     "+ player on goal), plus  x  a dead floor square (empty), and  !  a box of\n"
@@ -64,37 +57,29 @@ typedef struct deadlocks_args {
 
 static int parse_args(int argc, char **argv, deadlocks_args *args)
 {
-	enum { OPT_JSON = 256 };
-	static const opt_spec specs[] = {{'l', "level", 1, 'l'},   {'m', "moves", 1, 'm'},
-	                                 {0, "json", 0, OPT_JSON}, {'b', "budget", 1, 'b'},
-	                                 {'h', "help", 0, 'h'},    {0, NULL, 0, OPT_END}};
+	static const opt_def specs[] = {DEADLOCKS_OPTIONS(OPT_DEF) OPT_DEF_END};
 	opt_scanner scanner;
-	const char *value;
+	opt_value value;
 	memset(args, 0, sizeof *args);
 	args->budget = (uint64_t)DEFAULT_BUDGET;
 	opt_init(&scanner, argc, argv, "deadlocks");
 	for (int id; (id = opt_next(&scanner, specs, &value)) != OPT_END;) {
-		long number = 0;
 		switch (id) {
 		case OPT_ERROR: return EXIT_USAGE;
-		case 'h': fputs(deadlocks_help, stdout); return -1;
-		case 'l':
-			if (level_spec_parse("deadlocks", value, &args->levels) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'm': args->moves = value; break;
-		case OPT_JSON: args->json = 1; break;
-		case 'b':
-			if (opt_parse_long("deadlocks", "--budget", value, 0, 1000000000L,
-			                   &number) != 0)
-				return EXIT_USAGE;
-			args->budget = (uint64_t)number;
-			break;
+		case OPT_DEADLOCKS_HELP:
+			fputs(deadlocks_help, stdout);
+			opt_print_help(stdout, specs);
+			fputs(deadlocks_epilogue, stdout);
+			return -1;
+		case OPT_DEADLOCKS_LEVEL: args->levels = value.levels; break;
+		case OPT_DEADLOCKS_MOVES: args->moves = value.text; break;
+		case OPT_DEADLOCKS_JSON: args->json = 1; break;
+		case OPT_DEADLOCKS_BUDGET: args->budget = (uint64_t)value.number; break;
 		case OPT_OPERAND:
 			if (args->file)
 				return opt_usage_error("deadlocks", "unexpected argument '%s'",
-				                       value);
-			args->file = value;
+				                       value.text);
+			args->file = value.text;
 			break;
 		}
 	}

@@ -30,10 +30,9 @@ static const char play_help[] =
     "saved per collection.\n"
     "\n"
     "FILE is a level collection (.xsb, .sok, .txt); without it, the bundled\n"
-    "Boxoban sample (data/levels/" DEFAULT_COLLECTION ").\n"
-    "  -l, --level N      start at level N (1-based; default: the first unsolved)\n"
-    "  -t, --time SECONDS time for a hint or a solve (default 10)\n"
-    "  -h, --help         this text\n"
+    "Boxoban sample (data/levels/" DEFAULT_COLLECTION ").\n";
+
+static const char play_epilogue[] =
     "\n"
     "Press ? in the player for every key. Progress goes to\n"
     "$XDG_DATA_HOME/hako/FILE.progress (or ~/.local/share/hako/).\n";
@@ -46,31 +45,26 @@ typedef struct play_args {
 
 static int parse_args(int argc, char **argv, play_args *args)
 {
-	static const opt_spec specs[] = {{'l', "level", 1, 'l'},
-	                                 {'t', "time", 1, 't'},
-	                                 {'h', "help", 0, 'h'},
-	                                 {0, NULL, 0, OPT_END}};
+	static const opt_def specs[] = {PLAY_OPTIONS(OPT_DEF) OPT_DEF_END};
 	opt_scanner scanner;
-	const char *value;
+	opt_value value;
 	memset(args, 0, sizeof *args);
 	args->time_limit = 10;
 	opt_init(&scanner, argc, argv, "play");
 	for (int id; (id = opt_next(&scanner, specs, &value)) != OPT_END;) {
 		switch (id) {
 		case OPT_ERROR: return EXIT_USAGE;
-		case 'h': fputs(play_help, stdout); return -1;
-		case 'l':
-			if (opt_parse_long("play", "--level", value, 1, 1000000000L, &args->level))
-				return EXIT_USAGE;
-			break;
-		case 't':
-			if (opt_parse_seconds("play", "--time", value, &args->time_limit))
-				return EXIT_USAGE;
-			break;
+		case OPT_PLAY_HELP:
+			fputs(play_help, stdout);
+			opt_print_help(stdout, specs);
+			fputs(play_epilogue, stdout);
+			return -1;
+		case OPT_PLAY_LEVEL: args->level = value.number; break;
+		case OPT_PLAY_TIME: args->time_limit = value.seconds; break;
 		case OPT_OPERAND:
 			if (args->file)
-				return opt_usage_error("play", "unexpected argument '%s'", value);
-			args->file = value;
+				return opt_usage_error("play", "unexpected argument '%s'", value.text);
+			args->file = value.text;
 			break;
 		}
 	}

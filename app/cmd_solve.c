@@ -14,32 +14,9 @@
 static const char solve_help[] =
     "Usage: hako solve [options] FILE...\n"
     "Solve the levels of .xsb/.sok/.txt collections; FILE may be - for stdin.\n"
-    "\n"
-    "  -l, --level SPEC                1-based: 3   3,5-9   (default: all)\n"
-    "  -t, --time SECONDS              limit per level (default 60; 0: none)\n"
-    "  -M, --memory MIB                memory budget for the search (default 1024)\n"
-    "  -O, --optimal pushes|moves|none push-optimal, move-optimal, or fastest (default none)\n"
-    "  -o, --output FILE.sok           write the levels with their Solution blocks\n"
-    "                                  (atomically; never over an input file)\n"
-    "  -j, --jobs N                    threads for the fast mode's portfolio of\n"
-    "                                  searches, 1 to 64 (default: the number of\n"
-    "                                  cores); -j 1 gives the same result every run\n"
-    "      --json                      one JSON object per level on stdout\n"
-    "      --no-deadlocks              only simple dead squares (to measure what the\n"
-    "                                  deadlock detectors save)\n"
-    "      --macros LIST               the search's macros: all (the default), none, or\n"
-    "                                  a comma-separated list of tunnels (a push into a\n"
-    "                                  tunnel goes on through it) and goals (a box at a\n"
-    "                                  goal room's entrance goes to its goal), to\n"
-    "                                  measure what each saves\n"
-    "      --no-macros                 the same as --macros none\n"
-    "      --no-shorten                keep the fast mode's solution as found (no\n"
-    "                                  post-pass that cuts its detours)\n"
-    "      --no-pdb                    no pattern databases in the optimal modes (the\n"
-    "                                  matching bound alone, to measure what they save)\n"
-    "  -q, --quiet                     no progress on stderr\n"
-    "  -v, --verbose                   progress on stderr even when it is not a terminal\n"
-    "  -h, --help                      this text\n"
+    "\n";
+
+static const char solve_epilogue[] =
     "\n"
     "Prints a table (level, title, status, moves, pushes, nodes, seconds, MiB)\n"
     "and a totals line. With --json, each line is\n"
@@ -56,25 +33,7 @@ static const char solve_help[] =
     "or an invalid level in a collection (the other levels are still solved and\n"
     "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
 
-enum { OPT_JSON = 1000, OPT_NO_DEADLOCKS, OPT_MACROS, OPT_NO_MACROS, OPT_NO_SHORTEN,
-       OPT_NO_PDB };
-
-static const opt_spec solve_specs[] = {{'l', "level", 1, 'l'},
-                                       {'t', "time", 1, 't'},
-                                       {'M', "memory", 1, 'M'},
-                                       {'O', "optimal", 1, 'O'},
-                                       {'o', "output", 1, 'o'},
-                                       {'j', "jobs", 1, 'j'},
-                                       {0, "json", 0, OPT_JSON},
-                                       {0, "no-deadlocks", 0, OPT_NO_DEADLOCKS},
-                                       {0, "macros", 1, OPT_MACROS},
-                                       {0, "no-macros", 0, OPT_NO_MACROS},
-                                       {0, "no-shorten", 0, OPT_NO_SHORTEN},
-                                       {0, "no-pdb", 0, OPT_NO_PDB},
-                                       {'q', "quiet", 0, 'q'},
-                                       {'v', "verbose", 0, 'v'},
-                                       {'h', "help", 0, 'h'},
-                                       {0, NULL, 0, OPT_END}};
+static const opt_def solve_options[] = {SOLVE_OPTIONS(OPT_DEF) OPT_DEF_END};
 
 static volatile sig_atomic_t interrupted;
 
@@ -98,44 +57,28 @@ static void install_sigint(void)
 	sigaction(SIGINT, &action, NULL);
 }
 
-static int parse_optimal(const char *text, hako_optimality *out)
+/* One option with its value (read and checked by the table's kind). */
+static void apply_option(solve_config *config, int id, const opt_value *value)
 {
-	if (strcmp(text, "pushes") == 0)
-		*out = HAKO_OPTIMAL_PUSHES;
-	else if (strcmp(text, "moves") == 0)
-		*out = HAKO_OPTIMAL_MOVES;
-	else if (strcmp(text, "none") == 0)
-		*out = HAKO_OPTIMAL_NONE;
-	else
-		return opt_usage_error("solve", "--optimal: '%s' is not pushes, moves or none",
-		                       text);
-	return 0;
-}
-
-/* One option with its value; returns 0 or an exit code. */
-static int apply_option(solve_config *config, int id, const char *value)
-{
+	/* The order of OPT_SOLVE_OPTIMAL's names: pushes|moves|none. */
+	static const hako_optimality optimal[] = {HAKO_OPTIMAL_PUSHES, HAKO_OPTIMAL_MOVES,
+	                                          HAKO_OPTIMAL_NONE};
 	switch (id) {
-	case 'l': return level_spec_parse("solve", value, &config->levels) ? EXIT_USAGE : 0;
-	case 't':
-		return opt_parse_seconds("solve", "--time", value, &config->time_limit) ? EXIT_USAGE
-		                                                                        : 0;
-	case 'M':
-		return opt_parse_long("solve", "--memory", value, 1, 1L << 20, &config->memory_mib)
-		           ? EXIT_USAGE
-		           : 0;
-	case 'O': return parse_optimal(value, &config->optimal);
-	case 'o': config->output = value; return 0;
-	case 'j': return opt_parse_jobs("solve", value, &config->jobs) ? EXIT_USAGE : 0;
-	case OPT_JSON: config->json = 1; return 0;
-	case OPT_NO_DEADLOCKS: config->no_deadlocks = 1; return 0;
-	case OPT_MACROS: return opt_parse_macros("solve", value, &config->macros) ? EXIT_USAGE : 0;
-	case OPT_NO_MACROS: config->macros = HAKO_MACRO_NONE; return 0;
-	case OPT_NO_SHORTEN: config->no_shorten = 1; return 0;
-	case OPT_NO_PDB: config->no_pdb = 1; return 0;
-	case 'q': config->verbosity = -1; return 0;
-	case 'v': config->verbosity = 1; return 0;
-	default: return EXIT_USAGE;
+	case OPT_SOLVE_LEVEL: config->levels = value->levels; break;
+	case OPT_SOLVE_TIME: config->time_limit = value->seconds; break;
+	case OPT_SOLVE_MEMORY: config->memory_mib = value->number; break;
+	case OPT_SOLVE_OPTIMAL: config->optimal = optimal[value->number]; break;
+	case OPT_SOLVE_OUTPUT: config->output = value->text; break;
+	case OPT_SOLVE_JOBS: config->jobs = value->number; break;
+	case OPT_SOLVE_JSON: config->json = 1; break;
+	case OPT_SOLVE_NO_DEADLOCKS: config->no_deadlocks = 1; break;
+	case OPT_SOLVE_MACROS: config->macros = (int)value->number; break;
+	case OPT_SOLVE_NO_MACROS: config->macros = HAKO_MACRO_NONE; break;
+	case OPT_SOLVE_NO_SHORTEN: config->no_shorten = 1; break;
+	case OPT_SOLVE_NO_PDB: config->no_pdb = 1; break;
+	case OPT_SOLVE_QUIET: config->verbosity = -1; break;
+	case OPT_SOLVE_VERBOSE: config->verbosity = 1; break;
+	default: break;
 	}
 }
 
@@ -143,7 +86,7 @@ static int apply_option(solve_config *config, int id, const char *value)
 static int parse_args(int argc, char **argv, solve_config *config)
 {
 	opt_scanner scanner;
-	const char *value;
+	opt_value value;
 	memset(config, 0, sizeof *config);
 	config->time_limit = 60.0;
 	config->memory_mib = 1024;
@@ -153,20 +96,20 @@ static int parse_args(int argc, char **argv, solve_config *config)
 	if (!config->files)
 		return EXIT_INPUT;
 	opt_init(&scanner, argc, argv, "solve");
-	for (int id; (id = opt_next(&scanner, solve_specs, &value)) != OPT_END;) {
+	for (int id; (id = opt_next(&scanner, solve_options, &value)) != OPT_END;) {
 		if (id == OPT_ERROR)
 			return EXIT_USAGE;
-		if (id == 'h') {
+		if (id == OPT_SOLVE_HELP) {
 			fputs(solve_help, stdout);
+			opt_print_help(stdout, solve_options);
+			fputs(solve_epilogue, stdout);
 			return -1;
 		}
 		if (id == OPT_OPERAND) {
-			config->files[config->file_count++] = value;
+			config->files[config->file_count++] = value.text;
 			continue;
 		}
-		int code = apply_option(config, id, value);
-		if (code)
-			return code;
+		apply_option(config, id, &value);
 	}
 	if (config->file_count == 0)
 		return opt_usage_error("solve", "no level file given");

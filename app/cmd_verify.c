@@ -18,9 +18,9 @@ static const char verify_help[] =
     "with it; -l is needed when FILE holds more than one level. Without LURD,\n"
     "every Solution block stored in FILE (a .sok, such as 'hako solve -o'\n"
     "writes) is replayed on its level. FILE may be - for stdin.\n"
-    "\n"
-    "  -l, --level SPEC   1-based levels: 3   3,5-9   (default: all)\n"
-    "  -h, --help         this text\n"
+    "\n";
+
+static const char verify_epilogue[] =
     "\n"
     "Prints one line per solution: moves and pushes (pushes re-derived from the\n"
     "replay), or the step where it goes wrong.\n"
@@ -37,28 +37,29 @@ typedef struct verify_args {
 
 static int parse_args(int argc, char **argv, verify_args *args)
 {
-	static const opt_spec specs[] = {
-	    {'l', "level", 1, 'l'}, {'h', "help", 0, 'h'}, {0, NULL, 0, OPT_END}};
+	static const opt_def specs[] = {VERIFY_OPTIONS(OPT_DEF) OPT_DEF_END};
 	opt_scanner scanner;
-	const char *value;
+	opt_value value;
 	memset(args, 0, sizeof *args);
 	opt_init(&scanner, argc, argv, "verify");
 	for (int id; (id = opt_next(&scanner, specs, &value)) != OPT_END;) {
 		if (id == OPT_ERROR)
 			return EXIT_USAGE;
-		if (id == 'h') {
+		if (id == OPT_VERIFY_HELP) {
 			fputs(verify_help, stdout);
+			opt_print_help(stdout, specs);
+			fputs(verify_epilogue, stdout);
 			return -1;
 		}
-		if (id == 'l' && level_spec_parse("verify", value, &args->levels) != 0)
-			return EXIT_USAGE;
+		if (id == OPT_VERIFY_LEVEL)
+			args->levels = value.levels;
 		if (id == OPT_OPERAND) {
 			if (!args->file)
-				args->file = value;
+				args->file = value.text;
 			else if (!args->lurd)
-				args->lurd = value;
+				args->lurd = value.text;
 			else
-				return opt_usage_error("verify", "unexpected argument '%s'", value);
+				return opt_usage_error("verify", "unexpected argument '%s'", value.text);
 		}
 	}
 	if (!args->file)

@@ -37,7 +37,93 @@ int opt_usage_error(const char *verb, const char *format, ...)
 	return EXIT_USAGE;
 }
 
-static const opt_spec *find_long(const opt_spec *specs, const char *name, size_t length)
+/* The option's value, read and checked as its kind says; OPT_ERROR after
+ * a usage error. */
+static int check_value(const opt_scanner *s, const opt_def *spec, opt_value *value)
+{
+	char option[64];
+	if (spec->long_name)
+		snprintf(option, sizeof option, "--%s", spec->long_name);
+	else
+		snprintf(option, sizeof option, "-%c", spec->short_name);
+	const char *text = value->text;
+	int bad = 0;
+	switch (spec->kind) {
+	case OPT_FLAG:
+	case OPT_TEXT: break;
+	case OPT_LONG:
+		bad = opt_parse_long(s->verb, option, text, (long)spec->min, (long)spec->max,
+		                     &value->number);
+		break;
+	case OPT_SECONDS:
+		bad = opt_parse_seconds(s->verb, option, text, &value->seconds);
+		if (!bad && (value->seconds < spec->min || value->seconds > spec->max)) {
+			opt_usage_error(s->verb, "%s: '%s' is out of range (%g to %g)", option, text,
+			                spec->min, spec->max);
+			bad = 1;
+		}
+		break;
+	case OPT_LEVELS: bad = level_spec_parse(s->verb, text, &value->levels); break;
+	case OPT_CHOICE: {
+		const char *names = spec->value_name;
+		long index = 0;
+		size_t length = strlen(text);
+		for (;;) {
+			size_t name_length = strcspn(names, "|");
+			if (name_length == length && memcmp(names, text, length) == 0)
+				break;
+			if (names[name_length] == '\0') {
+				opt_usage_error(s->verb, "%s: '%s' is not one of %s", option, text,
+				                spec->value_name);
+				return OPT_ERROR;
+			}
+			names += name_length + 1;
+			index++;
+		}
+		value->number = index;
+		break;
+	}
+	case OPT_MACROS: {
+		int bits = 0;
+		bad = opt_parse_macros(s->verb, text, &bits);
+		value->number = bits;
+		break;
+	}
+	}
+	return bad ? OPT_ERROR : spec->id;
+}
+
+void opt_print_help(FILE *out, const opt_def *defs)
+{
+	int column = 0;
+	for (const opt_def *d = defs; d->id != OPT_END; d++) {
+		int width = 2 + 4 + (d->long_name ? 2 + (int)strlen(d->long_name) : 0) +
+		            (d->value_name ? 1 + (int)strlen(d->value_name) : 0);
+		if (width + 1 > column)
+			column = width + 1;
+	}
+	for (const opt_def *d = defs; d->id != OPT_END; d++) {
+		int written;
+		if (d->short_name)
+			written = fprintf(out, "  -%c%s", d->short_name, d->long_name ? ", " : "");
+		else
+			written = fprintf(out, "      ");
+		if (d->long_name)
+			written += fprintf(out, "--%s", d->long_name);
+		if (d->value_name)
+			written += fprintf(out, " %s", d->value_name);
+		for (const char *h = d->help;;) {
+			size_t length = strcspn(h, "\n");
+			fprintf(out, "%*s%.*s\n", column - written, "", (int)length, h);
+			if (h[length] == '\0')
+				break;
+			h += length + 1;
+			written = 0;
+		}
+	}
+}
+
+static const opt_def *find_long(const opt_def *specs, const char *name, size_t length)
 {
 	for (; specs->id != OPT_END; specs++)
 		if (specs->long_name && strlen(specs->long_name) == length &&
@@ -46,7 +132,7 @@ static const opt_spec *find_long(const opt_spec *specs, const char *name, size_t
 	return NULL;
 }
 
-static const opt_spec *find_short(const opt_spec *specs, char letter)
+static const opt_def *find_short(const opt_def *specs, char letter)
 {
 	for (; specs->id != OPT_END; specs++)
 		if (specs->short_name == letter)
@@ -55,17 +141,17 @@ static const opt_spec *find_short(const opt_spec *specs, char letter)
 }
 
 /* "--name", "--name=value" or "--name value". */
-static int next_long(opt_scanner *s, const opt_spec *specs, const char **value)
+static int next_long(opt_scanner *s, const opt_def *specs, opt_value *value)
 {
 	const char *arg = s->argv[s->index++] + 2;
 	const char *equals = strchr(arg, '=');
 	size_t length = equals ? (size_t)(equals - arg) : strlen(arg);
-	const opt_spec *spec = find_long(specs, arg, length);
+	const opt_def *spec = find_long(specs, arg, length);
 	if (!spec) {
 		opt_usage_error(s->verb, "unknown option '--%.*s'", (int)length, arg);
 		return OPT_ERROR;
 	}
-	if (!spec->takes_value) {
+	if (!spec->value_name) {
 		if (equals) {
 			opt_usage_error(s->verb, "option '--%s' takes no value", spec->long_name);
 			return OPT_ERROR;
@@ -73,33 +159,33 @@ static int next_long(opt_scanner *s, const opt_spec *specs, const char **value)
 		return spec->id;
 	}
 	if (equals) {
-		*value = equals + 1;
+		value->text = equals + 1;
 	} else if (s->index < s->argc) {
-		*value = s->argv[s->index++];
+		value->text = s->argv[s->index++];
 	} else {
 		opt_usage_error(s->verb, "option '--%s' needs a value", spec->long_name);
 		return OPT_ERROR;
 	}
-	return spec->id;
+	return check_value(s, spec, value);
 }
 
 /* "-q", "-qv", "-t5", "-t 5". */
-static int next_short(opt_scanner *s, const opt_spec *specs, const char **value)
+static int next_short(opt_scanner *s, const opt_def *specs, opt_value *value)
 {
 	const char *arg = s->argv[s->index];
 	char letter = arg[s->cluster];
-	const opt_spec *spec = find_short(specs, letter);
+	const opt_def *spec = find_short(specs, letter);
 	s->cluster++;
 	int at_end = arg[s->cluster] == '\0';
 	if (!spec) {
 		opt_usage_error(s->verb, "unknown option '-%c'", letter);
 		return OPT_ERROR;
 	}
-	if (spec->takes_value) {
+	if (spec->value_name) {
 		if (!at_end) {
-			*value = arg + s->cluster;
+			value->text = arg + s->cluster;
 		} else if (s->index + 1 < s->argc) {
-			*value = s->argv[++s->index];
+			value->text = s->argv[++s->index];
 		} else {
 			opt_usage_error(s->verb, "option '-%c' needs a value", letter);
 			return OPT_ERROR;
@@ -110,19 +196,19 @@ static int next_short(opt_scanner *s, const opt_spec *specs, const char **value)
 		s->index++;
 		s->cluster = 0;
 	}
-	return spec->id;
+	return spec->value_name ? check_value(s, spec, value) : spec->id;
 }
 
-int opt_next(opt_scanner *s, const opt_spec *specs, const char **value)
+int opt_next(opt_scanner *s, const opt_def *specs, opt_value *value)
 {
-	*value = NULL;
+	value->text = NULL;
 	if (s->cluster)
 		return next_short(s, specs, value);
 	if (s->index >= s->argc)
 		return OPT_END;
 	const char *arg = s->argv[s->index];
 	if (s->operands_only || arg[0] != '-' || arg[1] == '\0') {
-		*value = arg;
+		value->text = arg;
 		s->index++;
 		return OPT_OPERAND;
 	}
@@ -171,11 +257,6 @@ long opt_default_jobs(void)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	return cores < 1 ? 1 : cores > OPT_JOBS_MAX ? OPT_JOBS_MAX : cores;
-}
-
-int opt_parse_jobs(const char *verb, const char *text, long *out)
-{
-	return opt_parse_long(verb, "--jobs", text, 1, OPT_JOBS_MAX, out);
 }
 
 int opt_macros_from_text(const char *text, int *out, char *why, size_t why_size)

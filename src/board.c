@@ -246,3 +246,15 @@ void board_free(board *b)
 	free(b->distance);
 	memset(b, 0, sizeof *b);
 }
+
+/* Insertion sort: the lists are short (a corral's boxes, a window's). */
+void board_sort_squares(uint16_t *squares, size_t count)
+{
+	for (size_t i = 1; i < count; i++) {
+		uint16_t v = squares[i];
+		size_t j = i;
+		for (; j > 0 && squares[j - 1] > v; j--)
+			squares[j] = squares[j - 1];
+		squares[j] = v;
+	}
+}

@@ -100,4 +100,23 @@ void dead_simple_compute(const board *b, uint8_t *dead);
 /* distance.c: fill b->distance (side-aware pull search from every goal). */
 hako_status distance_compute(board *b);
 
+/* Side labels of board->side: 0..3 (child components) and 4 (parent side). */
+#define DISTANCE_SIDES 5
+/* One breadth-first search over (box square, player side) states of a lone
+ * box on `origin`, the player starting on any side of it. pushes: fewest
+ * pushes from origin to each square; else fewest pushes from each square to
+ * origin (found by pulls). out[square]: the minimum over the sides,
+ * DISTANCE_INFINITE if none. Scratch: state_distance and queue of
+ * square_count * DISTANCE_SIDES entries each. */
+void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *state_distance,
+                       uint32_t *queue, uint16_t *out);
+
+/* dead_simple.c: dead squares with the given squares (frozen boxes) as
+ * walls: pulls start only from goals not covered by a frozen box. dead[]
+ * gets 1 for dead. */
+void dead_simple_with_walls(const board *b, const uint8_t *wall, uint8_t *dead);
+
+/* board.c: sort a short list of squares ascending. */
+void board_sort_squares(uint16_t *squares, size_t count);
+
 #endif

@@ -311,17 +311,6 @@ static uint16_t flood(dead_corral *d, stamps *st, const uint8_t *occupied, unsig
 	return (uint16_t)smallest;
 }
 
-static void sort_squares(uint16_t *squares, uint32_t count)
-{
-	for (uint32_t i = 1; i < count; i++) {
-		uint16_t v = squares[i];
-		uint32_t j = i;
-		for (; j > 0 && squares[j - 1] > v; j--)
-			squares[j] = squares[j - 1];
-		squares[j] = v;
-	}
-}
-
 /* ---- corrals and frozen boxes --------------------------------------------- */
 
 /* Label the corral areas of the position, collect their boxes, and order
@@ -370,7 +359,7 @@ static void find_corrals(dead_corral *d, const deadlock_position *p)
 		}
 		c->area_length = area_used - c->area_start;
 		c->box_length = box_used - c->box_start;
-		sort_squares(d->corral_boxes + c->box_start, c->box_length);
+		board_sort_squares(d->corral_boxes + c->box_start, c->box_length);
 		/* Insert into the order, cheapest first. */
 		int j = count;
 		for (; j > 0; j--) {
@@ -519,7 +508,7 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 				uint16_t *kid = d->pool + (size_t)count * stride;
 				memcpy(kid + 1, boxes, sizeof(uint16_t) * k);
 				kid[1 + i] = (uint16_t)to;
-				sort_squares(kid + 1, k);
+				board_sort_squares(kid + 1, k);
 				d->occupied[square] = 0;
 				d->occupied[to] = 1;
 				int touches = 0;
@@ -712,7 +701,7 @@ static void learn(dead_corral *d, const deadlock_position *p, unsigned corral)
 	for (uint32_t i = 0; i < count; i++)
 		d->occupied[w[i]] = 1;
 	memcpy(w + count, d->area_squares + c->area_start, sizeof(uint16_t) * c->area_length);
-	sort_squares(w + count, c->area_length);
+	board_sort_squares(w + count, c->area_length);
 	count += c->area_length;
 	d->learned_empty = c->area_length;
 	flood(d, &d->fill, d->occupied, p->player, 0, NULL);

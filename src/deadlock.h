@@ -66,11 +66,6 @@ uint64_t dead_freeze_key(const board *b, const uint16_t *boxes, const uint8_t *f
 int dead_diagonal_check(const board *b, const uint8_t *occupied, unsigned square,
                         deadlock_proof *proof);
 
-/* ---- dead_simple.c (dynamic refinement) ---------------------------------
- * Dead squares with the given squares (frozen boxes) as walls: pulls start
- * only from goals not covered by a frozen box. dead[] gets 1 for dead. */
-void dead_simple_with_walls(const board *b, const uint8_t *wall, uint8_t *dead);
-
 /* ---- dead_bipartite.c ---------------------------------------------------
  * Perfect matching of boxes to goals where a box may only take a goal it
  * can reach (frozen boxes as walls, a frozen box on a goal keeps it). */

@@ -12,8 +12,63 @@
 
 #include "board.h"
 
-#define SIDES 5 /* labels 0..3 (child components) and 4 (parent side) */
 #define DISTANCE_MAX_ENTRIES ((size_t)1 << 27)
+
+void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *state_distance,
+                       uint32_t *queue, uint16_t *out)
+{
+	size_t n = (size_t)b->square_count;
+	memset(state_distance, 0xFF, sizeof(uint16_t) * n * DISTANCE_SIDES);
+	size_t head = 0, tail = 0;
+	/* The box on the origin, whichever side the player is on. */
+	for (unsigned d = 0; d < 4; d++) {
+		uint8_t side = b->side[origin * 4 + d];
+		if (side == SIDE_NONE || state_distance[origin * DISTANCE_SIDES + side] == 0)
+			continue;
+		state_distance[origin * DISTANCE_SIDES + side] = 0;
+		queue[tail++] = (uint32_t)(origin * DISTANCE_SIDES + side);
+	}
+	while (head < tail) {
+		uint32_t state = queue[head++];
+		unsigned square = state / DISTANCE_SIDES, side = state % DISTANCE_SIDES;
+		uint16_t next_distance = (uint16_t)(state_distance[state] + 1);
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned back = DIR_OPPOSITE(d);
+			uint32_t next;
+			if (pushes) {
+				/* The player on the side `back` of the box pushes it
+				 * toward d; it then stands on the box's old square. */
+				uint16_t behind = board_next(b, square, back);
+				uint16_t to = board_next(b, square, d);
+				if (behind == SQUARE_NONE || to == SQUARE_NONE ||
+				    b->side[square * 4 + back] != side)
+					continue;
+				next = (uint32_t)to * DISTANCE_SIDES + b->side[to * 4 + back];
+			} else {
+				/* The last push went toward d: from `from` to `square`,
+				 * the player ending on `from`, which must be the side of
+				 * `square` this state says. */
+				uint16_t from = board_next(b, square, back);
+				if (from == SQUARE_NONE || b->side[square * 4 + back] != side)
+					continue;
+				if (board_next(b, from, back) == SQUARE_NONE)
+					continue;
+				next = (uint32_t)from * DISTANCE_SIDES + b->side[from * 4 + back];
+			}
+			if (state_distance[next] != DISTANCE_INFINITE)
+				continue;
+			state_distance[next] = next_distance;
+			queue[tail++] = next;
+		}
+	}
+	for (size_t q = 0; q < n; q++) {
+		uint16_t best = DISTANCE_INFINITE;
+		for (size_t k = 0; k < DISTANCE_SIDES; k++)
+			if (state_distance[q * DISTANCE_SIDES + k] < best)
+				best = state_distance[q * DISTANCE_SIDES + k];
+		out[q] = best;
+	}
+}
 
 hako_status distance_compute(board *b)
 {
@@ -21,57 +76,16 @@ hako_status distance_compute(board *b)
 	if (goals * n > DISTANCE_MAX_ENTRIES)
 		return HAKO_ERR_LIMIT;
 	b->distance = malloc(sizeof(uint16_t) * (goals * n + 1));
-	uint16_t *state_distance = malloc(sizeof(uint16_t) * n * SIDES);
-	uint32_t *queue = malloc(sizeof(uint32_t) * n * SIDES);
+	uint16_t *state_distance = malloc(sizeof(uint16_t) * n * DISTANCE_SIDES);
+	uint32_t *queue = malloc(sizeof(uint32_t) * n * DISTANCE_SIDES);
 	if (!b->distance || !state_distance || !queue) {
 		free(state_distance);
 		free(queue);
 		return HAKO_ERR_NOMEM;
 	}
 	b->bytes += sizeof(uint16_t) * (goals * n + 1);
-	for (size_t gi = 0; gi < goals; gi++) {
-		uint16_t *out = b->distance + gi * n;
-		unsigned goal = b->goals[gi];
-		memset(state_distance, 0xFF, sizeof(uint16_t) * n * SIDES);
-		size_t head = 0, tail = 0;
-		/* A box on the goal is done whichever side the player is on. */
-		for (unsigned d = 0; d < 4; d++) {
-			uint8_t side = b->side[goal * 4 + d];
-			if (side == SIDE_NONE || state_distance[goal * SIDES + side] == 0)
-				continue;
-			state_distance[goal * SIDES + side] = 0;
-			queue[tail++] = goal * SIDES + side;
-		}
-		while (head < tail) {
-			uint32_t state = queue[head++];
-			unsigned to = state / SIDES, side = state % SIDES;
-			uint16_t next_distance = (uint16_t)(state_distance[state] + 1);
-			for (unsigned d = 0; d < 4; d++) {
-				/* The last push went in direction d: from `from` to `to`,
-				 * with the player ending on `from`, which must be the
-				 * side of `to` this state says. */
-				unsigned back = DIR_OPPOSITE(d);
-				uint16_t from = board_next(b, to, back);
-				if (from == SQUARE_NONE || b->side[to * 4 + back] != side)
-					continue;
-				uint16_t behind = board_next(b, from, back);
-				if (behind == SQUARE_NONE)
-					continue;
-				uint32_t prev = (uint32_t)from * SIDES + b->side[from * 4 + back];
-				if (state_distance[prev] != DISTANCE_INFINITE)
-					continue;
-				state_distance[prev] = next_distance;
-				queue[tail++] = prev;
-			}
-		}
-		for (size_t s = 0; s < n; s++) {
-			uint16_t best = DISTANCE_INFINITE;
-			for (size_t k = 0; k < SIDES; k++)
-				if (state_distance[s * SIDES + k] < best)
-					best = state_distance[s * SIDES + k];
-			out[s] = best;
-		}
-	}
+	for (size_t gi = 0; gi < goals; gi++)
+		distance_lone_box(b, b->goals[gi], 0, state_distance, queue, b->distance + gi * n);
 	free(state_distance);
 	free(queue);
 	/* A square no goal can be reached from is dead, whatever the pull-only

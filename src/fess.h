@@ -1,4 +1,4 @@
-/* fess.h — the pieces of the feature-space search (search_fast.c): box
+/* fess.h — the pieces of the feature-space search (search_fess.c): box
  * moves (fess_moves.c) and the plan and features (fess_plan.c).
  *
  * A box move takes one box from its square to another square by any

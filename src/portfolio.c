@@ -81,7 +81,7 @@ static void portfolio_report(portfolio *p)
 	hako_stats sum = portfolio_sum(p);
 	if (sum.expanded < p->next_report)
 		return;
-	uint64_t interval = o->progress_interval ? o->progress_interval : 65536;
+	uint64_t interval = o->progress_interval; /* normalized by hako_solve */
 	p->next_report = (sum.expanded / interval + 1) * interval;
 	if (o->progress(o->progress_user, &sum)) {
 		p->cancelled = 1;
@@ -230,9 +230,9 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 	atomic_init(&p->stop, 0);
 	atomic_init(&p->winner, -1);
 	p->started = search_now();
-	uint64_t interval = o->progress_interval ? o->progress_interval : 65536;
+	uint64_t interval = o->progress_interval; /* normalized by hako_solve */
 	p->next_report = interval;
-	size_t budget = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
+	size_t budget = o->memory_limit;
 	for (int i = 0; i < engine_count; i++) {
 		slot *s = &p->slots[i];
 		s->engine = engines[i];

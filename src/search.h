@@ -73,7 +73,7 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
                              const search_engine *const *engines, int engine_count, int threads,
                              search_result *result);
 
-/* search_fast.c: feature-space search (FESS) over box moves. */
+/* search_fess.c: feature-space search (FESS) over box moves. */
 extern const search_engine search_engine_fess;
 /* search_bidir.c: greedy forward pushes and backward pulls from every
  * goal-side position, meeting in the middle (issue 5). */
@@ -88,5 +88,10 @@ static inline int search_macro_on(const hako_solver_options *options, int which)
 
 /* Monotonic seconds (clock_gettime). */
 double search_now(void);
+
+/* search.c: the defaults zero options stand for (hako.h: memory 1 GiB,
+ * progress every 65536 nodes), applied once by hako_solve; the engines and
+ * the portfolio read the options as they are. */
+void search_options_normalize(hako_solver_options *o);
 
 #endif

@@ -57,18 +57,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "bound.h"
-#include "deadlock.h"
 #include "heap.h"
-#include "memory.h"
-#include "reach.h"
-#include "room.h"
-#include "search.h"
 #include "search_bidir.h"
-#include "tt.h"
-#include "tunnel.h"
-#include "zobrist.h"
+#include "room.h"
+#include "search_context.h"
 
 typedef struct bnode {
 	uint64_t key; /* Zobrist key of boxes and normalized player */
@@ -93,8 +85,6 @@ typedef struct bnode {
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define CHUNK_LOG2 12u
-/* Pushes a corral search may spend per generated position (cached). */
-#define CORRAL_BUDGET 1000
 /* Open-list order: bound * WEIGHT + depth, then the bound. */
 #define FORWARD_WEIGHT 4u
 #define BACKWARD_WEIGHT 4u
@@ -102,12 +92,8 @@ typedef struct bnode {
 
 enum { SIDE_RUNNING, SIDE_EXHAUSTED, SIDE_MEMOUT };
 
-struct bidir;
-
 typedef struct side {
-	struct bidir *owner;
-	arena nodes;
-	tt table;
+	search_store store; /* the side's nodes and table */
 	heap open;
 	int state;
 	unsigned weight;
@@ -115,68 +101,30 @@ typedef struct side {
 } side;
 
 typedef struct bidir {
-	const board *b;
+	search_context c;
 	board pull_board; /* *b with distance = push distances from the start squares */
-	hako_solver_options options;
-	memory mem;
-	zobrist keys;
-	reach here, child_reach;
-	bound lower;
-	size_t node_size;
-	uint8_t *occupied;
-	uint16_t *probe_boxes; /* the child being generated */
-	uint16_t probe_player;
 	uint16_t *start_distance; /* [start index * square_count + square] */
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
-	tunnel_info tunnels;         /* go_on == NULL: no tunnel macros */
-	room_info *rooms;            /* goal macros; NULL: none */
-	int goal_macro_used;         /* the forward side committed to a goal macro */
-	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
-	deadlock_proof proof;
-	uint8_t *allowed;
+	int goal_macro_used;      /* the forward side committed to a goal macro */
 	side forward, backward;
-	hako_stats stats;
-	double started;
 	int finished;
 	hako_outcome outcome;
 	search_push *solution; /* malloc'd; handed to the result */
 	size_t solution_count;
 	size_t solution_total;  /* pushes of the solution (stays after it is handed out) */
 	size_t forward_pushes;  /* of them, found by the forward side */
-	size_t charged; /* bytes charged for memory allocated elsewhere */
 } bidir;
 
-/* ---- node arena ------------------------------------------------------- */
+/* ---- node stores ------------------------------------------------------ */
 
 static bnode *node_at(const side *sd, uint32_t index)
 {
-	return arena_at(&sd->nodes, index);
-}
-
-static uint16_t *node_boxes(bnode *n)
-{
-	return (uint16_t *)(void *)(n + 1);
-}
-
-
-static int same_position(void *user, uint32_t index)
-{
-	side *sd = user;
-	bidir *s = sd->owner;
-	bnode *n = node_at(sd, index);
-	return n->player == s->probe_player &&
-	       memcmp(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count) ==
-	           0;
-}
-
-static uint64_t key_of(void *user, uint32_t index)
-{
-	return node_at(user, index)->key;
+	return search_node_at(&sd->store, index);
 }
 
 static uint32_t side_find(side *sd, uint64_t key)
 {
-	return tt_find(&sd->table, key, same_position, sd);
+	return search_store_find(&sd->store, key);
 }
 
 static uint64_t clamp_bits(uint64_t value, unsigned bits)
@@ -191,13 +139,13 @@ static uint64_t priority(const side *sd, const bnode *n)
 	return clamp_bits(f, 40) << 24 | clamp_bits(n->h, 24);
 }
 
-/* Store the probe (s->probe_boxes, s->probe_player) as a node of `sd`.
+/* Store the probe (s->c.probe_boxes, s->c.probe_player) as a node of `sd`.
  * HAKO_ERR_NOMEM when the budget says no. */
-static hako_status side_add(side *sd, uint64_t key, uint32_t parent, uint32_t depth, uint32_t h,
-                            unsigned push_from, unsigned push_dir, unsigned push_length)
+static hako_status side_add(bidir *s, side *sd, uint64_t key, uint32_t parent, uint32_t depth,
+                            uint32_t h, unsigned push_from, unsigned push_dir,
+                            unsigned push_length)
 {
-	bidir *s = sd->owner;
-	uint32_t index = arena_new(&sd->nodes);
+	uint32_t index = arena_new(&sd->store.nodes);
 	if (index == NODE_NONE)
 		return HAKO_ERR_NOMEM;
 	bnode *n = node_at(sd, index);
@@ -206,13 +154,13 @@ static hako_status side_add(side *sd, uint64_t key, uint32_t parent, uint32_t de
 	n->parent = parent;
 	n->depth = depth;
 	n->h = h;
-	n->player = s->probe_player;
+	n->player = s->c.probe_player;
 	n->push_from = (uint16_t)push_from;
 	n->push_dir = (uint8_t)push_dir;
 	n->push_length = (uint16_t)push_length;
-	memcpy(node_boxes(n), s->probe_boxes, sizeof(uint16_t) * (size_t)s->b->box_count);
-	s->stats.generated++;
-	hako_status st = tt_insert(&sd->table, key, index, key_of, sd);
+	search_store_boxes(&sd->store, n);
+	s->c.stats.generated++;
+	hako_status st = search_store_insert(&sd->store, key, index);
 	if (st == HAKO_OK)
 		st = heap_push(&sd->open, priority(sd, n), index);
 	return st;
@@ -227,8 +175,8 @@ static hako_status side_add(side *sd, uint64_t key, uint32_t parent, uint32_t de
  * replays every solution through the verifier in every build). */
 static int pushes_replay(bidir *s, const search_push *pushes, size_t count)
 {
-	const board *b = s->b;
-	uint8_t *occupied = s->occupied; /* the expansion that met stops here */
+	const board *b = s->c.b;
+	uint8_t *occupied = s->c.occupied; /* the expansion that met stops here */
 	memset(occupied, 0, (size_t)b->square_count);
 	for (int i = 0; i < b->box_count; i++)
 		occupied[b->start_boxes[i]] = 1;
@@ -238,9 +186,9 @@ static int pushes_replay(bidir *s, const search_push *pushes, size_t count)
 		unsigned from = pushes[k].from, dir = pushes[k].dir;
 		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
 		uint16_t to = board_next(b, from, dir);
-		reach_fill(&s->here, b, occupied, player);
+		reach_fill(&s->c.here, b, occupied, player);
 		ok = behind != SQUARE_NONE && to != SQUARE_NONE && occupied[from] && !occupied[to] &&
-		     reach_has(&s->here, behind);
+		     reach_has(&s->c.here, behind);
 		occupied[from] = 0;
 		occupied[to] = 1;
 		player = from;
@@ -261,7 +209,7 @@ static int pushes_replay(bidir *s, const search_push *pushes, size_t count)
 static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int middle_forward,
                           uint32_t bwd)
 {
-	const board *b = s->b;
+	const board *b = s->c.b;
 	size_t steps = 0, forward_count = 0, backward_count = 0;
 	for (uint32_t i = fwd; node_at(&s->forward, i)->parent != NODE_NONE;
 	     i = node_at(&s->forward, i)->parent) {
@@ -269,7 +217,7 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 		steps++;
 		forward_count += n->push_length & ~GOAL_MACRO;
 		if (n->push_length & GOAL_MACRO)
-			forward_count += (size_t)room_macro_capacity(s->rooms);
+			forward_count += (size_t)room_macro_capacity(s->c.rooms);
 	}
 	for (uint32_t i = bwd; node_at(&s->backward, i)->parent != NODE_NONE;
 	     i = node_at(&s->backward, i)->parent)
@@ -289,9 +237,9 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 		chain[--k] = i;
 	/* Forward pushes replayed from the start, so that goal macros can be
 	 * derived again from the positions they were found in. */
-	memset(s->occupied, 0, (size_t)b->square_count); /* the expansion stops here */
+	memset(s->c.occupied, 0, (size_t)b->square_count); /* the expansion stops here */
 	for (int i = 0; i < b->box_count; i++)
-		s->occupied[b->start_boxes[i]] = 1;
+		s->c.occupied[b->start_boxes[i]] = 1;
 	for (size_t c = 0; c < steps; c++) {
 		const bnode *n = node_at(&s->forward, chain[c]);
 		unsigned from = n->push_from, stand = from;
@@ -300,21 +248,21 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 			pushes[k++].dir = n->push_dir;
 			stand = from;
 			from = board_next(b, from, n->push_dir);
-			s->occupied[stand] = 0;
-			s->occupied[from] = 1;
+			s->c.occupied[stand] = 0;
+			s->c.occupied[from] = 1;
 		}
 		if (n->push_length & GOAL_MACRO) {
-			int more = room_macro(s->rooms, b, s->occupied, stand, from, s->rooms->macro,
-			                      room_macro_capacity(s->rooms));
+			int more = room_macro(s->c.rooms, b, s->c.occupied, stand, from, s->c.rooms->macro,
+			                      room_macro_capacity(s->c.rooms));
 			for (int m = 0; m < more; m++) {
-				pushes[k].from = s->rooms->macro[m].from;
-				pushes[k++].dir = s->rooms->macro[m].dir;
-				s->occupied[s->rooms->macro[m].from] = 0;
-				s->occupied[board_next(b, s->rooms->macro[m].from, s->rooms->macro[m].dir)] = 1;
+				pushes[k].from = s->c.rooms->macro[m].from;
+				pushes[k++].dir = s->c.rooms->macro[m].dir;
+				s->c.occupied[s->c.rooms->macro[m].from] = 0;
+				s->c.occupied[board_next(b, s->c.rooms->macro[m].from, s->c.rooms->macro[m].dir)] = 1;
 			}
 		}
 	}
-	memset(s->occupied, 0, (size_t)b->square_count);
+	memset(s->c.occupied, 0, (size_t)b->square_count);
 	free(chain);
 	forward_count = k;
 	size_t count = forward_count + (middle ? 1 : 0) + backward_count;
@@ -344,95 +292,75 @@ typedef enum { GROW_OK, GROW_MET, GROW_NOMEM } grow_result;
 /* Generate every push of forward node `index`. */
 static grow_result expand_forward(bidir *s, uint32_t index)
 {
-	const board *b = s->b;
+	const board *b = s->c.b;
 	side *sd = &s->forward;
 	int count = b->box_count;
 	bnode *n = node_at(sd, index);
-	const uint16_t *boxes = node_boxes(n);
+	const uint16_t *boxes = search_node_boxes(&sd->store, n);
 	uint32_t depth = n->depth;
-	uint64_t box_key = n->key ^ s->keys.player[n->player];
+	uint64_t box_key = n->key ^ s->c.keys.player[n->player];
 	/* The exact square the player stands on: where the last push left it. */
 	unsigned player = n->parent == NODE_NONE ? b->start_player : n->push_from;
 	for (int i = 0; i < count; i++)
-		s->occupied[boxes[i]] = 1;
-	reach_fill(&s->here, b, s->occupied, player);
+		s->c.occupied[boxes[i]] = 1;
+	reach_fill(&s->c.here, b, s->c.occupied, player);
 	/* PI-corral pruning, as in search_astar.c (sound; see dead_corral.c). */
-	int restricted = 0;
-	if (s->deadlocks) {
-		deadlock_position here = {b, s->occupied, boxes, player};
-		deadlock_given_reach(s->deadlocks, &s->here);
-		restricted = deadlock_pi_corral(s->deadlocks, &here, s->allowed);
-		deadlock_given_reach(s->deadlocks, NULL);
-	}
+	deadlock_position here = {b, s->c.occupied, boxes, player};
+	int restricted = search_pi_corral(&s->c, &here, &s->c.here);
+	int pushes = movegen_pushes(b, s->c.occupied, boxes, count, &s->c.here,
+	                            restricted ? s->c.allowed : NULL, s->c.moves);
 	grow_result result = GROW_OK;
-	for (int i = 0; i < count && result == GROW_OK; i++) {
-		unsigned square = boxes[i];
-		if (restricted && !s->allowed[square])
-			continue;
-		for (unsigned d = 0; d < 4 && result == GROW_OK; d++) {
-			uint16_t behind = board_next(b, square, DIR_OPPOSITE(d));
-			uint16_t to = board_next(b, square, d);
-			if (behind == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] ||
-			    b->dead[to] || !reach_has(&s->here, behind))
-				continue;
-			s->occupied[square] = 0;
-			s->occupied[to] = 1;
-			/* The tunnel macro pushes on while the box stays in a
-			 * tunnel (sound: see tunnel.c). */
-			unsigned stand = square;
-			unsigned length = 1 + tunnel_push_on(&s->tunnels, b, s->occupied, d, &stand, &to);
-			/* The goal macro takes a box on a room's entrance home. */
-			if (s->rooms && room_macro_play(s->rooms, b, s->occupied, &stand, &to) > 0)
-				length |= GOAL_MACRO;
-			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
-			board_move_box(s->probe_boxes, count, i, to);
-			s->probe_player = reach_fill(&s->child_reach, b, s->occupied, stand);
-			uint64_t key = box_key ^ s->keys.box[square] ^ s->keys.box[to] ^
-			               s->keys.player[s->probe_player];
-			if (side_find(sd, key) == TT_EMPTY) {
-				uint32_t met = side_find(&s->backward, key);
-				if (met != TT_EMPTY) {
-					/* Stored, so the path to it is rebuilt like any other. */
-					if (side_add(sd, key, index, depth + 1, 0, square, d, length) !=
-					    HAKO_OK)
-						result = GROW_NOMEM;
-					else {
-						finish_solved(s, sd->nodes.count - 1, NULL, 0, met);
-						result = GROW_MET;
-					}
-				} else if (s->tunnels.go_on &&
-				           tunnel_parking_dead(&s->tunnels, b, s->occupied, to)) {
-					s->stats.pruned++;
-				} else {
-					int dead = 0;
-					if (s->deadlocks) {
-						deadlock_position child = {b, s->occupied, s->probe_boxes,
-						                           s->probe_player};
-						deadlock_given_reach(s->deadlocks, &s->child_reach);
-						dead = deadlock_check(s->deadlocks, &child, to, CORRAL_BUDGET,
-						                      &s->proof) != DEADLOCK_NONE;
-						deadlock_given_reach(s->deadlocks, NULL);
-					}
-					uint32_t h = dead ? BOUND_INFINITE
-					                  : bound_matching(&s->lower, b, s->probe_boxes);
-					if (h == BOUND_INFINITE)
-						s->stats.pruned++;
-					else if (side_add(sd, key, index, depth + 1, h, square, d, length) !=
-					         HAKO_OK)
-						result = GROW_NOMEM;
-					else if (length & GOAL_MACRO)
-						s->goal_macro_used = 1;
+	for (int k = 0; k < pushes && result == GROW_OK; k++) {
+		const movegen_move *m = &s->c.moves[k];
+		unsigned square = m->from, d = m->dir;
+		uint16_t to = m->to;
+		movegen_make(s->c.occupied, square, to);
+		/* The tunnel macro pushes on while the box stays in a
+		 * tunnel (sound: see tunnel.c). */
+		unsigned stand = square;
+		unsigned length = 1 + tunnel_push_on(&s->c.tunnels, b, s->c.occupied, d, &stand, &to);
+		/* The goal macro takes a box on a room's entrance home. */
+		if (s->c.rooms && room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to) > 0)
+			length |= GOAL_MACRO;
+		memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
+		board_move_box(s->c.probe_boxes, count, m->index, to);
+		s->c.probe_player = reach_fill(&s->c.child_reach, b, s->c.occupied, stand);
+		uint64_t key = box_key ^ s->c.keys.box[square] ^ s->c.keys.box[to] ^
+		               s->c.keys.player[s->c.probe_player];
+		if (side_find(sd, key) == TT_EMPTY) {
+			uint32_t met = side_find(&s->backward, key);
+			deadlock_position child = {b, s->c.occupied, s->c.probe_boxes,
+			                           s->c.probe_player};
+			if (met != TT_EMPTY) {
+				/* Stored, so the path to it is rebuilt like any other. */
+				if (side_add(s, sd, key, index, depth + 1, 0, square, d, length) !=
+				    HAKO_OK)
+					result = GROW_NOMEM;
+				else {
+					finish_solved(s, sd->store.nodes.count - 1, NULL, 0, met);
+					result = GROW_MET;
 				}
+			} else if (s->c.tunnels.go_on &&
+			           tunnel_parking_dead(&s->c.tunnels, b, s->c.occupied, to)) {
+				s->c.stats.pruned++;
+			} else if (!search_dead(&s->c, &child, to, &s->c.child_reach)) {
+				uint32_t h = bound_matching(&s->c.lower, b, s->c.probe_boxes);
+				if (h == BOUND_INFINITE)
+					s->c.stats.pruned++;
+				else if (side_add(s, sd, key, index, depth + 1, h, square, d, length) !=
+				         HAKO_OK)
+					result = GROW_NOMEM;
+				else if (length & GOAL_MACRO)
+					s->goal_macro_used = 1;
 			}
-			/* Back to the parent (macros move only the pushed box). */
-			s->occupied[to] = 0;
-			s->occupied[square] = 1;
 		}
+		/* Back to the parent (macros move only the pushed box). */
+		movegen_unmake(s->c.occupied, square, to);
 	}
 	for (int i = 0; i < count; i++) {
-		s->occupied[boxes[i]] = 0;
+		s->c.occupied[boxes[i]] = 0;
 		if (restricted)
-			s->allowed[boxes[i]] = 0;
+			s->c.allowed[boxes[i]] = 0;
 	}
 	return result;
 }
@@ -440,122 +368,79 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 /* Generate every pull of backward node `index`. */
 static grow_result expand_backward(bidir *s, uint32_t index)
 {
-	const board *b = s->b;
+	const board *b = s->c.b;
 	side *sd = &s->backward;
 	int count = b->box_count;
 	bnode *n = node_at(sd, index);
-	const uint16_t *boxes = node_boxes(n);
+	const uint16_t *boxes = search_node_boxes(&sd->store, n);
 	uint32_t depth = n->depth;
-	uint64_t box_key = n->key ^ s->keys.player[n->player];
+	uint64_t box_key = n->key ^ s->c.keys.player[n->player];
 	for (int i = 0; i < count; i++)
-		s->occupied[boxes[i]] = 1;
-	reach_fill(&s->here, b, s->occupied, n->player);
+		s->c.occupied[boxes[i]] = 1;
+	reach_fill(&s->c.here, b, s->c.occupied, n->player);
+	int pulls = movegen_pulls(b, s->c.occupied, boxes, count, &s->c.here, s->c.moves);
 	grow_result result = GROW_OK;
-	for (int i = 0; i < count && result == GROW_OK; i++) {
-		unsigned square = boxes[i];
-		for (unsigned d = 0; d < 4 && result == GROW_OK; d++) {
-			/* The player on `to` pulls the box from `square` onto `to`
-			 * and steps back onto `back`. */
-			uint16_t to = board_next(b, square, d);
-			if (to == SQUARE_NONE || s->occupied[to] || !reach_has(&s->here, to))
-				continue;
-			uint16_t back = board_next(b, to, d);
-			if (back == SQUARE_NONE || s->occupied[back])
-				continue;
-			if (s->back_dead[to]) { /* rule 1 */
-				s->stats.pruned++;
-				continue;
-			}
-			s->occupied[square] = 0;
-			s->occupied[to] = 1;
-			memcpy(s->probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
-			board_move_box(s->probe_boxes, count, i, to);
-			s->probe_player = reach_fill(&s->child_reach, b, s->occupied, back);
-			uint64_t key = box_key ^ s->keys.box[square] ^ s->keys.box[to] ^
-			               s->keys.player[s->probe_player];
-			/* Undoing this pull is the push of the box on `to` back
-			 * toward `square`, the player coming from `back`. */
-			unsigned undo_dir = DIR_OPPOSITE(d);
-			if (side_find(sd, key) == TT_EMPTY) {
-				uint32_t met = side_find(&s->forward, key);
-				if (met != TT_EMPTY) {
-					search_push middle = {to, (uint8_t)undo_dir};
-					finish_solved(s, met, &middle, 0, index);
-					result = GROW_MET;
-				} else {
-					uint32_t h = bound_matching(&s->lower, &s->pull_board,
-					                            s->probe_boxes); /* rule 2 */
-					if (h == BOUND_INFINITE)
-						s->stats.pruned++;
-					else if (side_add(sd, key, index, depth + 1, h, to, undo_dir, 1) !=
-					         HAKO_OK)
-						result = GROW_NOMEM;
-				}
-			}
-			s->occupied[to] = 0;
-			s->occupied[square] = 1;
+	for (int k = 0; k < pulls && result == GROW_OK; k++) {
+		/* The player on `to` pulls the box from `square` onto `to` and
+		 * steps back onto m->stand. */
+		const movegen_move *m = &s->c.moves[k];
+		unsigned square = m->from, to = m->to;
+		if (s->back_dead[to]) { /* rule 1 */
+			s->c.stats.pruned++;
+			continue;
 		}
+		movegen_make(s->c.occupied, square, to);
+		memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
+		board_move_box(s->c.probe_boxes, count, m->index, to);
+		s->c.probe_player = reach_fill(&s->c.child_reach, b, s->c.occupied, m->stand);
+		uint64_t key = box_key ^ s->c.keys.box[square] ^ s->c.keys.box[to] ^
+		               s->c.keys.player[s->c.probe_player];
+		/* Undoing this pull is the push of the box on `to` back toward
+		 * `square`, the player coming from m->stand. */
+		unsigned undo_dir = DIR_OPPOSITE(m->dir);
+		if (side_find(sd, key) == TT_EMPTY) {
+			uint32_t met = side_find(&s->forward, key);
+			if (met != TT_EMPTY) {
+				search_push middle = {(uint16_t)to, (uint8_t)undo_dir};
+				finish_solved(s, met, &middle, 0, index);
+				result = GROW_MET;
+			} else {
+				uint32_t h = bound_matching(&s->c.lower, &s->pull_board,
+				                            s->c.probe_boxes); /* rule 2 */
+				if (h == BOUND_INFINITE)
+					s->c.stats.pruned++;
+				else if (side_add(s, sd, key, index, depth + 1, h, to, undo_dir, 1) !=
+				         HAKO_OK)
+					result = GROW_NOMEM;
+			}
+		}
+		movegen_unmake(s->c.occupied, square, to);
 	}
 	for (int i = 0; i < count; i++)
-		s->occupied[boxes[i]] = 0;
+		s->c.occupied[boxes[i]] = 0;
 	return result;
 }
 
 /* ---- setup ------------------------------------------------------------ */
 
-#define SIDES 5 /* side labels 0..4, as in distance.c */
-
-/* Push distances from every start square (rule 1 and 2's table): a search
- * of pushes over (box square, player side) from each start box alone, the
- * player starting on every side of it. */
+/* Push distances from every start square (rule 1 and 2's table): the
+ * lone-box push search of distance.c from each start box, the player
+ * starting on every side of it. */
 static hako_status start_distances(bidir *s)
 {
-	const board *b = s->b;
+	const board *b = s->c.b;
 	size_t n = (size_t)b->square_count, starts = (size_t)b->box_count;
-	s->start_distance = memory_alloc(&s->mem, sizeof(uint16_t) * (starts * n + 1));
-	s->back_dead = memory_alloc(&s->mem, n + 1);
-	uint16_t *state_distance = memory_alloc(&s->mem, sizeof(uint16_t) * n * SIDES);
-	uint32_t *queue = memory_alloc(&s->mem, sizeof(uint32_t) * n * SIDES);
+	s->start_distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * (starts * n + 1));
+	s->back_dead = memory_alloc(&s->c.mem, n + 1);
+	uint16_t *state_distance =
+	    memory_alloc(&s->c.mem, sizeof(uint16_t) * n * DISTANCE_SIDES);
+	uint32_t *queue = memory_alloc(&s->c.mem, sizeof(uint32_t) * n * DISTANCE_SIDES);
 	hako_status st = HAKO_OK;
 	if (!s->start_distance || !s->back_dead || !state_distance || !queue)
 		st = HAKO_ERR_NOMEM;
-	for (size_t si = 0; si < starts && st == HAKO_OK; si++) {
-		unsigned start = b->start_boxes[si];
-		memset(state_distance, 0xFF, sizeof(uint16_t) * n * SIDES);
-		size_t head = 0, tail = 0;
-		for (unsigned d = 0; d < 4; d++) {
-			uint8_t label = b->side[start * 4 + d];
-			if (label == SIDE_NONE || state_distance[start * SIDES + label] == 0)
-				continue;
-			state_distance[start * SIDES + label] = 0;
-			queue[tail++] = (uint32_t)(start * SIDES + label);
-		}
-		while (head < tail) {
-			uint32_t state = queue[head++];
-			unsigned from = state / SIDES, label = state % SIDES;
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned back = DIR_OPPOSITE(d);
-				uint16_t behind = board_next(b, from, back);
-				uint16_t to = board_next(b, from, d);
-				if (behind == SQUARE_NONE || to == SQUARE_NONE ||
-				    b->side[from * 4 + back] != label)
-					continue;
-				uint32_t next = (uint32_t)to * SIDES + b->side[to * 4 + back];
-				if (state_distance[next] != DISTANCE_INFINITE)
-					continue;
-				state_distance[next] = (uint16_t)(state_distance[state] + 1);
-				queue[tail++] = next;
-			}
-		}
-		uint16_t *out = s->start_distance + si * n;
-		for (size_t q = 0; q < n; q++) {
-			uint16_t best = DISTANCE_INFINITE;
-			for (size_t k = 0; k < SIDES; k++)
-				if (state_distance[q * SIDES + k] < best)
-					best = state_distance[q * SIDES + k];
-			out[q] = best;
-		}
-	}
+	for (size_t si = 0; si < starts && st == HAKO_OK; si++)
+		distance_lone_box(b, b->start_boxes[si], 1, state_distance, queue,
+		                  s->start_distance + si * n);
 	if (st == HAKO_OK)
 		for (size_t q = 0; q < n; q++) {
 			int reachable = 0;
@@ -563,8 +448,8 @@ static hako_status start_distances(bidir *s)
 				reachable = s->start_distance[si * n + q] != DISTANCE_INFINITE;
 			s->back_dead[q] = (uint8_t)!reachable;
 		}
-	memory_free(&s->mem, state_distance, sizeof(uint16_t) * n * SIDES);
-	memory_free(&s->mem, queue, sizeof(uint32_t) * n * SIDES);
+	memory_free(&s->c.mem, state_distance, sizeof(uint16_t) * n * DISTANCE_SIDES);
+	memory_free(&s->c.mem, queue, sizeof(uint32_t) * n * DISTANCE_SIDES);
 	/* The matching code reads distances through a board: this one's
 	 * "goals" are the start squares. */
 	s->pull_board = *b;
@@ -577,55 +462,55 @@ static hako_status start_distances(bidir *s)
  * the player in each region of the rest of the floor). */
 static hako_status add_roots(bidir *s)
 {
-	const board *b = s->b;
+	const board *b = s->c.b;
 	size_t n = (size_t)b->square_count;
-	memcpy(s->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
-	uint32_t h = bound_matching(&s->lower, b, s->probe_boxes);
+	memcpy(s->c.probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	uint32_t h = bound_matching(&s->c.lower, b, s->c.probe_boxes);
 	if (h == BOUND_INFINITE) { /* a bipartite deadlock at the start */
 		s->finished = 1;
 		s->outcome = HAKO_UNSOLVABLE;
 		return HAKO_OK;
 	}
 	for (int i = 0; i < b->box_count; i++)
-		s->occupied[b->start_boxes[i]] = 1;
-	s->probe_player = reach_fill(&s->here, b, s->occupied, b->start_player);
-	memset(s->occupied, 0, n);
-	uint64_t box_key = zobrist_boxes(&s->keys, s->probe_boxes, b->box_count);
-	hako_status st = side_add(&s->forward, box_key ^ s->keys.player[s->probe_player],
+		s->c.occupied[b->start_boxes[i]] = 1;
+	s->c.probe_player = reach_fill(&s->c.here, b, s->c.occupied, b->start_player);
+	memset(s->c.occupied, 0, n);
+	uint64_t box_key = zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count);
+	hako_status st = side_add(s, &s->forward, box_key ^ s->c.keys.player[s->c.probe_player],
 	                          NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
 	if (st != HAKO_OK)
 		return st;
 
-	memcpy(s->probe_boxes, b->goals, sizeof(uint16_t) * (size_t)b->box_count);
-	h = bound_matching(&s->lower, &s->pull_board, s->probe_boxes);
+	memcpy(s->c.probe_boxes, b->goals, sizeof(uint16_t) * (size_t)b->box_count);
+	h = bound_matching(&s->c.lower, &s->pull_board, s->c.probe_boxes);
 	if (h == BOUND_INFINITE) { /* no goal can be matched to the start */
 		s->finished = 1;
 		s->outcome = HAKO_UNSOLVABLE;
 		return HAKO_OK;
 	}
-	box_key = zobrist_boxes(&s->keys, s->probe_boxes, b->box_count);
-	uint8_t *seen = memory_calloc(&s->mem, n + 1);
+	box_key = zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count);
+	uint8_t *seen = memory_calloc(&s->c.mem, n + 1);
 	if (!seen)
 		return HAKO_ERR_NOMEM;
 	for (int i = 0; i < b->box_count; i++)
-		s->occupied[b->goals[i]] = 1;
+		s->c.occupied[b->goals[i]] = 1;
 	uint32_t met = TT_EMPTY, met_root = NODE_NONE;
 	for (size_t q = 0; q < n && st == HAKO_OK; q++) {
-		if (s->occupied[q] || seen[q])
+		if (s->c.occupied[q] || seen[q])
 			continue;
-		s->probe_player = reach_fill(&s->here, b, s->occupied, (unsigned)q);
+		s->c.probe_player = reach_fill(&s->c.here, b, s->c.occupied, (unsigned)q);
 		for (size_t r = q; r < n; r++)
-			if (reach_has(&s->here, (unsigned)r))
+			if (reach_has(&s->c.here, (unsigned)r))
 				seen[r] = 1;
-		uint64_t key = box_key ^ s->keys.player[s->probe_player];
+		uint64_t key = box_key ^ s->c.keys.player[s->c.probe_player];
 		if (met == TT_EMPTY) {
 			met = side_find(&s->forward, key); /* the start is solved already */
-			met_root = s->backward.nodes.count;
+			met_root = s->backward.store.nodes.count;
 		}
-		st = side_add(&s->backward, key, NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
+		st = side_add(s, &s->backward, key, NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
 	}
-	memset(s->occupied, 0, n);
-	memory_free(&s->mem, seen, n + 1);
+	memset(s->c.occupied, 0, n);
+	memory_free(&s->c.mem, seen, n + 1);
 	if (st == HAKO_OK && met != TT_EMPTY)
 		finish_solved(s, met, NULL, 0, met_root);
 	return st;
@@ -633,55 +518,21 @@ static hako_status add_roots(bidir *s)
 
 static hako_status side_init(bidir *s, side *sd, unsigned weight)
 {
-	sd->owner = s;
 	sd->weight = weight;
-	arena_init(&sd->nodes, &s->mem, s->node_size, CHUNK_LOG2);
-	heap_init(&sd->open, &s->mem);
-	return tt_init(&sd->table, &s->mem, 12);
+	heap_init(&sd->open, &s->c.mem);
+	return search_store_init(&sd->store, &s->c, sizeof(bnode), offsetof(bnode, player),
+	                         CHUNK_LOG2, 12);
 }
 
-static hako_status bidir_init(bidir *s)
+static hako_status bidir_init(bidir *s, const board *b, const hako_solver_options *options)
 {
-	const board *b = s->b;
-	s->node_size = (sizeof(bnode) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7;
-	/* The board and memory allocated by modules without a budget (reach,
-	 * zobrist) count too. */
-	s->charged = b->bytes + 2 * reach_bytes(b->square_count) +
-	             2 * sizeof(uint64_t) * ((size_t)b->square_count + 1);
-	if (!memory_charge(&s->mem, s->charged)) {
-		s->charged = 0;
-		return HAKO_ERR_NOMEM;
-	}
-	hako_status st = side_init(s, &s->forward, FORWARD_WEIGHT);
+	/* Macros as in the fast mode of search_astar.c. */
+	hako_status st = search_context_init(&s->c, b, options,
+	                                     SEARCH_USE_TUNNELS | SEARCH_USE_GOAL_MACROS);
+	if (st == HAKO_OK)
+		st = side_init(s, &s->forward, FORWARD_WEIGHT);
 	if (st == HAKO_OK)
 		st = side_init(s, &s->backward, BACKWARD_WEIGHT);
-	s->occupied = memory_calloc(&s->mem, (size_t)b->square_count + 1);
-	s->probe_boxes = memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
-	if (!s->occupied || !s->probe_boxes)
-		return HAKO_ERR_NOMEM;
-	if (st == HAKO_OK)
-		st = zobrist_init(&s->keys, b->square_count);
-	if (st == HAKO_OK)
-		st = reach_init(&s->here, b->square_count);
-	if (st == HAKO_OK)
-		st = reach_init(&s->child_reach, b->square_count);
-	if (st == HAKO_OK)
-		st = bound_init(&s->lower, &s->mem, b->box_count);
-	/* Macros as in the fast mode of search_astar.c. */
-	if (st == HAKO_OK && search_macro_on(&s->options, HAKO_MACRO_TUNNELS))
-		st = tunnel_init(&s->tunnels, b, &s->mem);
-	if (st == HAKO_OK && search_macro_on(&s->options, HAKO_MACRO_GOALS)) {
-		s->rooms = room_macros_open(b, &s->mem, &st);
-	}
-	if (st == HAKO_OK && s->options.deadlock_detection) {
-		s->deadlocks = deadlock_checker_new(
-		    b, &s->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
-		s->proof.boxes =
-		    memory_alloc(&s->mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
-		s->allowed = memory_calloc(&s->mem, (size_t)b->square_count + 1);
-		if (!s->deadlocks || !s->proof.boxes || !s->allowed)
-			st = HAKO_ERR_NOMEM;
-	}
 	if (st == HAKO_OK)
 		st = start_distances(s);
 	if (st == HAKO_OK)
@@ -691,8 +542,7 @@ static hako_status bidir_init(bidir *s)
 
 static void side_free(side *sd)
 {
-	arena_free(&sd->nodes);
-	tt_free(&sd->table);
+	search_store_free(&sd->store);
 	heap_free(&sd->open);
 }
 
@@ -701,24 +551,15 @@ static void bidir_close(void *self)
 	bidir *s = self;
 	if (!s)
 		return;
-	const board *b = s->b;
-	size_t n = (size_t)b->square_count;
 	side_free(&s->forward);
 	side_free(&s->backward);
-	memory_free(&s->mem, s->occupied, n + 1);
-	memory_free(&s->mem, s->probe_boxes, sizeof(uint16_t) * ((size_t)b->box_count + 1));
-	memory_free(&s->mem, s->start_distance, sizeof(uint16_t) * ((size_t)b->box_count * n + 1));
-	memory_free(&s->mem, s->back_dead, n + 1);
-	deadlock_checker_free(s->deadlocks);
-	tunnel_free(&s->tunnels);
-	room_free(s->rooms);
-	memory_free(&s->mem, s->proof.boxes, sizeof(uint16_t) * ((size_t)b->box_count + 1));
-	memory_free(&s->mem, s->allowed, n + 1);
-	if (s->lower.cost)
-		bound_free(&s->lower);
-	reach_free(&s->here);
-	reach_free(&s->child_reach);
-	zobrist_free(&s->keys);
+	if (s->c.b) {
+		size_t n = (size_t)s->c.b->square_count;
+		memory_free(&s->c.mem, s->start_distance,
+		            sizeof(uint16_t) * ((size_t)s->c.b->box_count * n + 1));
+		memory_free(&s->c.mem, s->back_dead, n + 1);
+	}
+	search_context_free(&s->c);
 	free(s->solution);
 	free(s);
 }
@@ -730,18 +571,14 @@ static void *bidir_open(const board *b, const hako_solver_options *options, hako
 		*status = HAKO_ERR_NOMEM;
 		return NULL;
 	}
-	s->b = b;
-	s->options = *options;
-	s->mem.limit = options->memory_limit ? options->memory_limit : (size_t)1 << 30;
-	s->started = search_now();
-	s->forward.owner = s->backward.owner = s;
 	*status = HAKO_OK;
 	if (b->unsolvable) {
+		s->c.started = search_now();
 		s->finished = 1;
 		s->outcome = HAKO_UNSOLVABLE;
 		return s;
 	}
-	hako_status st = bidir_init(s);
+	hako_status st = bidir_init(s, b, options);
 	if (st == HAKO_ERR_NOMEM) {
 		/* Reported by the first step, like any other memout. */
 		s->finished = 1;
@@ -758,10 +595,7 @@ static void *bidir_open(const board *b, const hako_solver_options *options, hako
 
 static void bidir_stats(const void *self, hako_stats *out)
 {
-	const bidir *s = self;
-	*out = s->stats;
-	out->seconds = search_now() - s->started;
-	out->peak_bytes = s->mem.peak;
+	search_context_stats(&((const bidir *)self)->c, out);
 }
 
 /* A side that cannot grow stops; its table stays for the other to meet. */
@@ -787,7 +621,7 @@ static void side_step(bidir *s, side *sd)
 		return;
 	}
 	heap_item item = heap_pop(&sd->open);
-	s->stats.expanded++;
+	s->c.stats.expanded++;
 	sd->expanded++;
 	grow_result r = sd == &s->forward ? expand_forward(s, item.node)
 	                                  : expand_backward(s, item.node);
@@ -795,25 +629,20 @@ static void side_step(bidir *s, side *sd)
 		side_memout(sd);
 }
 
-static int out_of_time(const bidir *s)
-{
-	return s->options.time_limit > 0 && search_now() - s->started >= s->options.time_limit;
-}
-
 static int bidir_step(void *self, uint64_t nodes, search_result *result)
 {
 	bidir *s = self;
-	if (!s->finished && out_of_time(s)) {
+	if (!s->finished && search_out_of_time(&s->c)) {
 		s->finished = 1;
 		s->outcome = HAKO_TIMEOUT;
 	}
 	for (uint64_t k = 0; k < nodes && !s->finished; k++) {
-		if (s->options.node_limit && s->stats.expanded >= s->options.node_limit) {
+		if (s->c.options.node_limit && s->c.stats.expanded >= s->c.options.node_limit) {
 			s->finished = 1;
 			s->outcome = HAKO_NODE_LIMIT;
 			break;
 		}
-		if ((s->stats.expanded & (TIME_CHECK_INTERVAL - 1)) == 0 && k > 0 && out_of_time(s)) {
+		if ((s->c.stats.expanded & (TIME_CHECK_INTERVAL - 1)) == 0 && k > 0 && search_out_of_time(&s->c)) {
 			s->finished = 1;
 			s->outcome = HAKO_TIMEOUT;
 			break;

@@ -114,17 +114,6 @@ size_t shorten_window_fit(const board *b, const search_push *pushes, size_t leng
 	return fit;
 }
 
-static void sort_squares(uint16_t *squares, int count)
-{
-	for (int i = 1; i < count; i++) {
-		uint16_t s = squares[i];
-		int j = i;
-		for (; j > 0 && squares[j - 1] > s; j--)
-			squares[j] = squares[j - 1];
-		squares[j] = s;
-	}
-}
-
 /* hmin[s]: fewest pushes that bring a lone box from s to some target, with
  * the fixed boxes (w->occupied) as walls; a pull search from every target
  * at once. */
@@ -170,7 +159,7 @@ static uint64_t window_key(const shorten_window *w, int32_t v)
 	return (uint64_t)(w->pushes[v] + w->h[v]) << 32 | w->moves[v];
 }
 
-static int heap_push(shorten_window *w, size_t *size, uint64_t key, int32_t node)
+static int window_heap_push(shorten_window *w, size_t *size, uint64_t key, int32_t node)
 {
 	if (*size == w->heap_capacity)
 		return 0;
@@ -184,7 +173,7 @@ static int heap_push(shorten_window *w, size_t *size, uint64_t key, int32_t node
 	return 1;
 }
 
-static struct shorten_heap_entry heap_pop(shorten_window *w, size_t *size)
+static struct shorten_heap_entry window_heap_pop(shorten_window *w, size_t *size)
 {
 	struct shorten_heap_entry top = w->heap[0], last = w->heap[--*size];
 	size_t i = 0;
@@ -250,7 +239,7 @@ static int32_t window_reach(window_run *run, const uint16_t *boxes, unsigned pla
 	w->moves[v] = moves;
 	w->parent[v] = parent;
 	w->via[v] = via;
-	if (!heap_push(w, &run->heap_size, window_key(w, v), v))
+	if (!window_heap_push(w, &run->heap_size, window_key(w, v), v))
 		run->stop = 1;
 	return v;
 }
@@ -350,8 +339,8 @@ long shorten_window_search(shorten_window *w, const shorten_span *span, uint64_t
 	*expanded = 0;
 	if (run.m <= 0 || w->node_capacity <= 0)
 		return -1;
-	sort_squares(start, run.m);
-	sort_squares(run.targets, run.m);
+	board_sort_squares(start, (size_t)run.m);
+	board_sort_squares(run.targets, (size_t)run.m);
 	/* The fixed boxes are walls: every box before the window but the free ones. */
 	for (int k = 0; k < b->box_count; k++)
 		w->occupied[span->boxes_before[k]] = 1;
@@ -371,7 +360,7 @@ long shorten_window_search(shorten_window *w, const shorten_span *span, uint64_t
 			w->occupied[start[a]] = 0;
 	}
 	while (run.heap_size > 0 && !run.stop && *expanded < node_limit) {
-		struct shorten_heap_entry top = heap_pop(w, &run.heap_size);
+		struct shorten_heap_entry top = window_heap_pop(w, &run.heap_size);
 		if (top.key != window_key(w, top.node))
 			continue; /* superseded by a cheaper entry */
 		if (top.key >= run.best)

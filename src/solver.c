@@ -122,6 +122,8 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 	}
 	if (defaults.optimal > HAKO_OPTIMAL_MOVES)
 		return HAKO_ERR_ARGUMENT;
+	/* The defaults zero options stand for, once for every engine. */
+	search_options_normalize(&defaults);
 	if (level->status != HAKO_OK)
 		return HAKO_ERR_LEVEL;
 	board b;

@@ -1,4 +1,4 @@
-/* search_fast.c — the feature-space search (FESS) for the non-optimal
+/* search_fess.c — the feature-space search (FESS) for the non-optimal
  * mode, after Shoham & Schaeffer, "The FESS Algorithm: A Feature Based
  * Approach to Single-Agent Search" (IEEE CoG 2020); our own construction.
  *
@@ -35,13 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "bound.h"
-#include "deadlock.h"
 #include "fess.h"
 #include "heap.h"
-#include "tt.h"
-#include "zobrist.h"
+#include "search_context.h"
 
 typedef struct fnode {
 	uint64_t key;
@@ -70,33 +66,21 @@ typedef struct cell {
 enum { NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE };
 #define CHILDREN_MANY UINT16_MAX
 #define CHUNK_LOG2 14u
-#define CORRAL_BUDGET 1000
 
 /* A move's effect at a glance, for the advisors. */
+enum { GLANCE_OPEN, GLANCE_MADE, GLANCE_REJECTED /* dead or known */ };
 typedef struct glance {
 	fess_features x;
-	uint8_t state;  /* 0 open, 1 made, 2 rejected (dead or known) */
+	uint8_t state;  /* GLANCE_* */
 	int16_t closer; /* change of the moved box's distance to the next goals */
 	int16_t left;   /* the moved box's distance to the next goals after it */
 } glance;
 
 typedef struct fess {
-	const board *b;
-	hako_solver_options options;
-	memory mem;
-	zobrist keys;
-	tt table;
-	bound lower;
-	reach here, child_reach;
+	search_context c; /* search.c: board, options, memory, keys, bound, ... */
+	search_store store;
 	fess_mover mover;
 	fess_plan plan;
-	deadlock_checker *deadlocks; /* NULL: dead squares and the bound only */
-	deadlock_proof proof;
-	uint8_t *allowed;
-	uint8_t *occupied;
-	uint16_t *probe_boxes;
-	uint16_t probe_player;
-	arena nodes;
 	cell *cells;
 	uint32_t cell_count, cell_capacity;
 	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
@@ -107,8 +91,6 @@ typedef struct fess {
 	uint16_t *targets;    /* the next goals to fill (advise) */
 	glance *glances;      /* per listed move (advise) */
 	uint16_t *goal_index; /* per square: its index in b->goals */
-	hako_stats stats;
-	double started;
 	int out_of_memory;
 	uint32_t pinned; /* the node being expanded: never dropped */
 	uint32_t live;   /* stored nodes */
@@ -117,26 +99,7 @@ typedef struct fess {
 
 static fnode *node_at(const fess *f, uint32_t index)
 {
-	return arena_at(&f->nodes, index);
-}
-
-static uint16_t *node_boxes(fnode *n)
-{
-	return (uint16_t *)(void *)(n + 1);
-}
-
-static int same_position(void *user, uint32_t index)
-{
-	fess *f = user;
-	fnode *n = node_at(f, index);
-	return n->player == f->probe_player &&
-	       memcmp(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)f->b->box_count) ==
-	           0;
-}
-
-static uint64_t key_of(void *user, uint32_t index)
-{
-	return node_at(user, index)->key;
+	return search_node_at(&f->store, index);
 }
 
 static uint32_t features_key(const fess_features *x)
@@ -162,7 +125,7 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	if (f->cell_count == f->cell_capacity) {
 		uint32_t capacity = f->cell_capacity * 2;
-		cell *cells = memory_realloc(&f->mem, f->cells, sizeof(cell) * f->cell_capacity,
+		cell *cells = memory_realloc(&f->c.mem, f->cells, sizeof(cell) * f->cell_capacity,
 		                             sizeof(cell) * capacity);
 		if (!cells)
 			return UINT32_MAX;
@@ -171,10 +134,10 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	if (2 * (f->cell_count + 1) > f->cell_mask + 1) {
 		uint32_t size = 2 * (f->cell_mask + 1);
-		uint32_t *slots = memory_calloc(&f->mem, sizeof(uint32_t) * size);
+		uint32_t *slots = memory_calloc(&f->c.mem, sizeof(uint32_t) * size);
 		if (!slots)
 			return UINT32_MAX;
-		memory_free(&f->mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
+		memory_free(&f->c.mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
 		f->cell_slots = slots;
 		f->cell_mask = size - 1;
 		for (uint32_t c = 0; c < f->cell_count; c++) {
@@ -186,7 +149,7 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	uint32_t index = f->cell_count++;
 	f->cells[index].features = features;
-	heap_init(&f->cells[index].open, &f->mem);
+	heap_init(&f->cells[index].open, &f->c.mem);
 	uint32_t i = slot_hash(features) & f->cell_mask;
 	while (f->cell_slots[i])
 		i = (i + 1) & f->cell_mask;
@@ -199,80 +162,55 @@ static void fess_close(void *self)
 	fess *f = self;
 	if (!f)
 		return;
-	const board *b = f->b;
-	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
-	arena_free(&f->nodes);
-	for (uint32_t c = 0; c < f->cell_count; c++)
-		heap_free(&f->cells[c].open);
-	memory_free(&f->mem, f->cells, sizeof(cell) * f->cell_capacity);
-	memory_free(&f->mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
-	memory_free(&f->mem, f->moves, sizeof(fess_move) * (size_t)f->move_capacity);
-	memory_free(&f->mem, f->targets, sizeof(uint16_t) * boxes);
-	memory_free(&f->mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
-	memory_free(&f->mem, f->goal_index, sizeof(uint16_t) * n);
-	memory_free(&f->mem, f->occupied, n);
-	memory_free(&f->mem, f->allowed, n);
-	memory_free(&f->mem, f->probe_boxes, sizeof(uint16_t) * boxes);
-	memory_free(&f->mem, f->proof.boxes, sizeof(uint16_t) * boxes);
-	deadlock_checker_free(f->deadlocks);
-	tt_free(&f->table);
-	if (f->lower.cost)
-		bound_free(&f->lower);
-	fess_plan_free(&f->plan);
-	fess_mover_free(&f->mover);
-	reach_free(&f->here);
-	reach_free(&f->child_reach);
-	zobrist_free(&f->keys);
+	const board *b = f->c.b;
+	if (b) {
+		size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
+		search_store_free(&f->store);
+		for (uint32_t c = 0; c < f->cell_count; c++)
+			heap_free(&f->cells[c].open);
+		memory_free(&f->c.mem, f->cells, sizeof(cell) * f->cell_capacity);
+		memory_free(&f->c.mem, f->cell_slots, sizeof(uint32_t) * (f->cell_mask + 1));
+		memory_free(&f->c.mem, f->moves, sizeof(fess_move) * (size_t)f->move_capacity);
+		memory_free(&f->c.mem, f->targets, sizeof(uint16_t) * boxes);
+		memory_free(&f->c.mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
+		memory_free(&f->c.mem, f->goal_index, sizeof(uint16_t) * n);
+		fess_plan_free(&f->plan);
+		fess_mover_free(&f->mover);
+	}
+	search_context_free(&f->c);
 	free(f);
 }
 
-static hako_status fess_setup(fess *f, const board *b)
+/* What FESS needs beyond the search context (search.c). */
+static hako_status fess_setup(fess *f, const board *b, const hako_solver_options *o)
 {
+	hako_status st = search_context_init(&f->c, b, o, 0);
+	if (st != HAKO_OK)
+		return st;
 	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
-	arena_init(&f->nodes, &f->mem,
-	           (sizeof(fnode) + sizeof(uint16_t) * (size_t)b->box_count + 7) & ~(size_t)7,
-	           CHUNK_LOG2);
-	if (!memory_charge(&f->mem, b->bytes + 2 * reach_bytes(b->square_count)))
-		return HAKO_ERR_NOMEM;
-	f->occupied = memory_calloc(&f->mem, n);
-	f->allowed = memory_calloc(&f->mem, n);
-	f->probe_boxes = memory_alloc(&f->mem, sizeof(uint16_t) * boxes);
-	f->proof.boxes = memory_alloc(&f->mem, sizeof(uint16_t) * boxes);
+	st = search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player),
+	                       CHUNK_LOG2, 16);
+	if (st != HAKO_OK)
+		return st;
 	/* A box has at most one move per square and side. */
 	f->move_capacity = 4 * b->square_count * b->box_count;
-	f->moves = memory_alloc(&f->mem, sizeof(fess_move) * (size_t)f->move_capacity);
-	f->targets = memory_alloc(&f->mem, sizeof(uint16_t) * boxes);
-	f->glances = memory_alloc(&f->mem, sizeof(glance) * (size_t)f->move_capacity);
-	f->goal_index = memory_calloc(&f->mem, sizeof(uint16_t) * n);
+	f->moves = memory_alloc(&f->c.mem, sizeof(fess_move) * (size_t)f->move_capacity);
+	f->targets = memory_alloc(&f->c.mem, sizeof(uint16_t) * boxes);
+	f->glances = memory_alloc(&f->c.mem, sizeof(glance) * (size_t)f->move_capacity);
+	f->goal_index = memory_calloc(&f->c.mem, sizeof(uint16_t) * n);
 	if (f->goal_index)
 		for (int g = 0; g < b->box_count; g++)
 			f->goal_index[b->goals[g]] = (uint16_t)g;
 	f->cell_capacity = 64;
-	f->cells = memory_alloc(&f->mem, sizeof(cell) * f->cell_capacity);
+	f->cells = memory_alloc(&f->c.mem, sizeof(cell) * f->cell_capacity);
 	f->cell_mask = 255;
-	f->cell_slots = memory_calloc(&f->mem, sizeof(uint32_t) * (f->cell_mask + 1));
-	if (!f->occupied || !f->allowed || !f->probe_boxes || !f->proof.boxes || !f->moves ||
-	    !f->targets || !f->goal_index || !f->glances || !f->cells || !f->cell_slots)
+	f->cell_slots = memory_calloc(&f->c.mem, sizeof(uint32_t) * (f->cell_mask + 1));
+	if (!f->moves || !f->targets || !f->goal_index || !f->glances || !f->cells ||
+	    !f->cell_slots)
 		return HAKO_ERR_NOMEM;
-	hako_status st = zobrist_init(&f->keys, b->square_count);
+	st = fess_mover_init(&f->mover, b, &f->c.mem);
 	if (st == HAKO_OK)
-		st = reach_init(&f->here, b->square_count);
-	if (st == HAKO_OK)
-		st = reach_init(&f->child_reach, b->square_count);
-	if (st == HAKO_OK)
-		st = bound_init(&f->lower, &f->mem, b->box_count);
-	if (st == HAKO_OK)
-		st = tt_init(&f->table, &f->mem, 16);
-	if (st == HAKO_OK)
-		st = fess_mover_init(&f->mover, b, &f->mem);
-	if (st == HAKO_OK)
-		st = fess_plan_init(&f->plan, b, &f->mem);
-	if (st == HAKO_OK && f->options.deadlock_detection) {
-		f->deadlocks = deadlock_checker_new(
-		    b, &f->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
-		if (!f->deadlocks)
-			st = HAKO_ERR_NOMEM;
-	}
+		st = fess_plan_init(&f->plan, b, &f->c.mem);
 	return st;
 }
 
@@ -315,9 +253,9 @@ static void drop_node(fess *f, uint32_t index)
 		if (parent == NODE_NONE)
 			return;
 		n->expanded = NODE_GONE;
-		arena_release(&f->nodes, index);
+		arena_release(&f->store.nodes, index);
 		f->live--;
-		f->stats.dropped++;
+		f->c.stats.dropped++;
 		fnode *p = node_at(f, parent);
 		if (p->children == CHILDREN_MANY || --p->children > 0 || p->expanded != NODE_DONE)
 			return;
@@ -353,16 +291,16 @@ static int make_room(fess *f)
 			heap_keep_lightest(open, (open->count + 1) / 2, drop_entry, f);
 	}
 	/* Expanded states whose children are all gone or were never stored. */
-	for (uint32_t i = 0; i < f->nodes.count; i++) {
+	for (uint32_t i = 0; i < f->store.nodes.count; i++) {
 		fnode *n = node_at(f, i);
 		if (n->expanded == NODE_DONE && n->children == 0)
 			drop_node(f, i);
 	}
-	tt_clear(&f->table);
-	for (uint32_t i = 0; i < f->nodes.count; i++) {
+	tt_clear(&f->store.table);
+	for (uint32_t i = 0; i < f->store.nodes.count; i++) {
 		fnode *n = node_at(f, i);
 		/* No growth: the table held all of these and more. */
-		if (n->expanded != NODE_GONE && tt_insert(&f->table, n->key, i, key_of, f) != HAKO_OK)
+		if (n->expanded != NODE_GONE && search_store_insert(&f->store, n->key, i) != HAKO_OK)
 			return 0;
 	}
 	return before - f->live >= before / 8 && before > f->live;
@@ -371,9 +309,9 @@ static int make_room(fess *f)
 /* A record for a new node, making room once when the budget says no. */
 static uint32_t new_node(fess *f)
 {
-	uint32_t index = arena_new(&f->nodes);
+	uint32_t index = arena_new(&f->store.nodes);
 	if (index == NODE_NONE && make_room(f))
-		index = arena_new(&f->nodes);
+		index = arena_new(&f->store.nodes);
 	return index;
 }
 
@@ -384,47 +322,42 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 		*status = HAKO_ERR_NOMEM;
 		return NULL;
 	}
-	f->b = b;
-	f->options = *o;
-	f->mem.limit = o->memory_limit ? o->memory_limit : (size_t)1 << 30;
-	f->started = search_now();
 	f->pinned = NODE_NONE;
-	hako_status st = fess_setup(f, b);
+	hako_status st = fess_setup(f, b, o);
 	if (st == HAKO_OK) {
-		memcpy(f->probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+		memcpy(f->c.probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
 		for (int i = 0; i < b->box_count; i++)
-			f->occupied[b->start_boxes[i]] = 1;
-		f->probe_player = reach_fill(&f->here, b, f->occupied, b->start_player);
+			f->c.occupied[b->start_boxes[i]] = 1;
+		f->c.probe_player = reach_fill(&f->c.here, b, f->c.occupied, b->start_player);
 		/* A level the board already knows unsolvable (a box the player
 		 * cannot reach, boxes and goals not matched) starts unmatchable. */
 		uint32_t h = b->unsolvable ? BOUND_INFINITE
-		                           : bound_matching(&f->lower, b, f->probe_boxes);
-		uint32_t root = arena_new(&f->nodes);
+		                           : bound_matching(&f->c.lower, b, f->c.probe_boxes);
+		uint32_t root = arena_new(&f->store.nodes);
 		if (root == NODE_NONE) {
 			st = HAKO_ERR_NOMEM;
 		} else {
 			fnode *n = node_at(f, root);
 			memset(n, 0, sizeof *n);
-			n->key = zobrist_boxes(&f->keys, f->probe_boxes, b->box_count) ^
-			         f->keys.player[f->probe_player];
+			n->key = zobrist_boxes(&f->c.keys, f->c.probe_boxes, b->box_count) ^
+			         f->c.keys.player[f->c.probe_player];
 			n->parent = NODE_NONE;
 			f->live = 1;
 			n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
-			n->player = f->probe_player;
-			memcpy(node_boxes(n), f->probe_boxes,
-			       sizeof(uint16_t) * (size_t)b->box_count);
+			n->player = f->c.probe_player;
+			search_store_boxes(&f->store, n);
 			fess_features x;
-			fess_features_of(&f->plan, b, f->occupied, &x);
-			int rooms = fess_links_blocked(&f->plan, b, f->probe_boxes, b->box_count);
+			fess_features_of(&f->plan, b, f->c.occupied, &x);
+			int rooms = fess_links_blocked(&f->plan, b, f->c.probe_boxes, b->box_count);
 			x.rooms = (uint8_t)(rooms > 255 ? 255 : rooms);
-			st = tt_insert(&f->table, n->key, root, key_of, f);
+			st = search_store_insert(&f->store, n->key, root);
 			/* An unmatchable start is left to step(): no cell, so the
 			 * search is exhausted at once. */
 			if (st == HAKO_OK && h != BOUND_INFINITE)
 				st = file_node(f, root, &x);
-			f->stats.generated = 1;
+			f->c.stats.generated = 1;
 		}
-		memset(f->occupied, 0, (size_t)b->square_count);
+		memset(f->c.occupied, 0, (size_t)b->square_count);
 	}
 	if (st != HAKO_OK && st != HAKO_ERR_NOMEM) {
 		fess_close(f);
@@ -439,7 +372,7 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 
 typedef enum { GROW_OK, GROW_SOLVED, GROW_NOMEM } grow_result;
 
-/* The child of `parent` after `move` (f->occupied shows the child, the
+/* The child of `parent` after `move` (f->c.occupied shows the child, the
  * moved box on move->to): dropped when known or dead, else stored with
  * `weight` and filed in its cell. *solved names it when every box is on a
  * goal. */
@@ -447,41 +380,33 @@ typedef enum { GROW_OK, GROW_SOLVED, GROW_NOMEM } grow_result;
  * last (list_moves counted its links). */
 static uint8_t rooms_after(const fess *f, const fess_move *move)
 {
-	int rooms = f->rooms + fess_links_delta(&f->plan, f->b, move->from, move->to);
+	int rooms = f->rooms + fess_links_delta(&f->plan, f->c.b, move->from, move->to);
 	return (uint8_t)(rooms < 0 ? 0 : rooms > 255 ? 255 : rooms);
 }
 
 static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
                              uint32_t *solved)
 {
-	const board *b = f->b;
+	const board *b = f->c.b;
 	fnode *p = node_at(f, parent);
-	const uint16_t *boxes = node_boxes(p);
+	const uint16_t *boxes = search_node_boxes(&f->store, p);
 	int i = 0;
 	while (boxes[i] != move->from)
 		i++;
-	memcpy(f->probe_boxes, boxes, sizeof(uint16_t) * (size_t)b->box_count);
-	board_move_box(f->probe_boxes, b->box_count, i, move->to);
+	memcpy(f->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	board_move_box(f->c.probe_boxes, b->box_count, i, move->to);
 	unsigned stand = board_next(b, move->to, DIR_OPPOSITE(move->dir));
-	f->probe_player = reach_fill(&f->child_reach, b, f->occupied, stand);
-	uint64_t key = p->key ^ f->keys.player[p->player] ^ f->keys.box[move->from] ^
-	               f->keys.box[move->to] ^ f->keys.player[f->probe_player];
-	if (tt_find(&f->table, key, same_position, f) != TT_EMPTY)
+	f->c.probe_player = reach_fill(&f->c.child_reach, b, f->c.occupied, stand);
+	uint64_t key = p->key ^ f->c.keys.player[p->player] ^ f->c.keys.box[move->from] ^
+	               f->c.keys.box[move->to] ^ f->c.keys.player[f->c.probe_player];
+	if (search_store_find(&f->store, key) != TT_EMPTY)
 		return GROW_OK;
-	if (f->deadlocks) {
-		deadlock_position position = {b, f->occupied, f->probe_boxes, stand};
-		deadlock_given_reach(f->deadlocks, &f->child_reach);
-		deadlock_kind kind =
-		    deadlock_check(f->deadlocks, &position, move->to, CORRAL_BUDGET, &f->proof);
-		deadlock_given_reach(f->deadlocks, NULL);
-		if (kind != DEADLOCK_NONE) {
-			f->stats.pruned++;
-			return GROW_OK;
-		}
-	}
-	uint32_t h = bound_matching(&f->lower, b, f->probe_boxes);
+	deadlock_position position = {b, f->c.occupied, f->c.probe_boxes, stand};
+	if (search_dead(&f->c, &position, move->to, &f->c.child_reach))
+		return GROW_OK;
+	uint32_t h = bound_matching(&f->c.lower, b, f->c.probe_boxes);
 	if (h == BOUND_INFINITE) {
-		f->stats.pruned++;
+		f->c.stats.pruned++;
 		return GROW_OK;
 	}
 	uint32_t index = new_node(f);
@@ -492,32 +417,32 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 	n->parent = parent;
 	n->weight = weight;
 	n->cell = 0;
-	n->player = f->probe_player;
+	n->player = f->c.probe_player;
 	n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
 	n->from = move->from;
 	n->to = move->to;
 	n->dir = move->dir;
 	n->expanded = NODE_GONE; /* until it is in the table */
 	n->children = 0;
-	memcpy(node_boxes(n), f->probe_boxes, sizeof(uint16_t) * (size_t)b->box_count);
-	hako_status st = tt_insert(&f->table, key, index, key_of, f);
+	search_store_boxes(&f->store, n);
+	hako_status st = search_store_insert(&f->store, key, index);
 	if (st == HAKO_ERR_NOMEM && make_room(f))
-		st = tt_insert(&f->table, key, index, key_of, f);
+		st = search_store_insert(&f->store, key, index);
 	if (st != HAKO_OK) {
-		arena_release(&f->nodes, index);
+		arena_release(&f->store.nodes, index);
 		return GROW_NOMEM;
 	}
 	n->expanded = NODE_FRESH;
 	f->live++;
 	if (p->children != CHILDREN_MANY)
 		p->children++;
-	f->stats.generated++;
+	f->c.stats.generated++;
 	if (h == 0) {
 		*solved = index; /* every box on a goal */
 		return GROW_SOLVED;
 	}
 	fess_features x;
-	fess_packing_of(&f->plan, f->occupied, &x);
+	fess_packing_of(&f->plan, f->c.occupied, &x);
 	x.connectivity = move->areas;
 	x.rooms = rooms_after(f, move);
 	return file_node(f, index, &x) == HAKO_OK ? GROW_OK : GROW_NOMEM;
@@ -530,52 +455,47 @@ static fess_features features_from_key(uint32_t key)
 	return x;
 }
 
-/* Set up node `index` on f->occupied and f->here, and list its moves in
+/* Set up node `index` on f->c.occupied and f->c.here, and list its moves in
  * f->moves (PI-corral pruning applied); returns how many. */
 static int list_moves(fess *f, fnode *n)
 {
-	const board *b = f->b;
+	const board *b = f->c.b;
 	int count = b->box_count;
-	const uint16_t *boxes = node_boxes(n);
+	const uint16_t *boxes = search_node_boxes(&f->store, n);
 	for (int i = 0; i < count; i++)
-		f->occupied[boxes[i]] = 1;
-	reach_fill(&f->here, b, f->occupied, n->player);
+		f->c.occupied[boxes[i]] = 1;
+	reach_fill(&f->c.here, b, f->c.occupied, n->player);
 	f->rooms = fess_links_blocked(&f->plan, b, boxes, count);
 	/* PI-corral pruning: when a corral must be opened first, only the
 	 * moves of its boundary boxes are needed (dead_corral.c). */
-	int restricted = 0;
-	if (f->deadlocks) {
-		deadlock_position here = {b, f->occupied, boxes, n->player};
-		deadlock_given_reach(f->deadlocks, &f->here);
-		restricted = deadlock_pi_corral(f->deadlocks, &here, f->allowed);
-		deadlock_given_reach(f->deadlocks, NULL);
-	}
+	deadlock_position here = {b, f->c.occupied, boxes, n->player};
+	int restricted = search_pi_corral(&f->c, &here, &f->c.here);
 	int total = 0;
 	for (int i = 0; i < count; i++) {
 		unsigned origin = boxes[i];
-		if (restricted && !f->allowed[origin])
+		if (restricted && !f->c.allowed[origin])
 			continue;
 		int room = f->move_capacity - total;
-		int moves = fess_box_moves(&f->mover, f->occupied, origin, &f->here,
+		int moves = fess_box_moves(&f->mover, f->c.occupied, origin, &f->c.here,
 		                           f->moves + total, room);
 		total += moves < room ? moves : room;
 	}
 	for (int i = 0; i < count; i++)
-		f->allowed[boxes[i]] = 0;
+		f->c.allowed[boxes[i]] = 0;
 	return total;
 }
 
 static void clear_position(fess *f, fnode *n)
 {
-	const uint16_t *boxes = node_boxes(n);
-	for (int i = 0; i < f->b->box_count; i++)
-		f->occupied[boxes[i]] = 0;
+	const uint16_t *boxes = search_node_boxes(&f->store, n);
+	for (int i = 0; i < f->c.b->box_count; i++)
+		f->c.occupied[boxes[i]] = 0;
 }
 
 /* Pushes from `square` to the nearest of the next goals to fill. */
 static int target_distance(const fess *f, unsigned square, int targets)
 {
-	const board *b = f->b;
+	const board *b = f->c.b;
 	int least = DISTANCE_INFINITE;
 	for (int t = 0; t < targets; t++) {
 		int goal = f->goal_index[f->targets[t]];
@@ -665,19 +585,19 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	n->expanded = NODE_ADVISED;
 	int moves = list_moves(f, n);
 	fess_features parent = features_from_key(f->cells[n->cell].features);
-	int targets = fess_next_goals(&f->plan, f->occupied, f->targets);
+	int targets = fess_next_goals(&f->plan, f->c.occupied, f->targets);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
 		const fess_move *m = &f->moves[k];
 		glance *g = &glances[k];
-		f->occupied[m->from] = 0;
-		f->occupied[m->to] = 1;
-		fess_packing_of(&f->plan, f->occupied, &g->x);
-		f->occupied[m->to] = 0;
-		f->occupied[m->from] = 1;
+		f->c.occupied[m->from] = 0;
+		f->c.occupied[m->to] = 1;
+		fess_packing_of(&f->plan, f->c.occupied, &g->x);
+		f->c.occupied[m->to] = 0;
+		f->c.occupied[m->from] = 1;
 		g->x.connectivity = m->areas;
 		g->x.rooms = rooms_after(f, m);
-		g->state = 0;
+		g->state = GLANCE_OPEN;
 		g->left = (int16_t)target_distance(f, m->to, targets);
 		g->closer = (int16_t)(g->left - target_distance(f, m->from, targets));
 	}
@@ -686,23 +606,23 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		for (int attempt = 0; attempt < 4 && result == GROW_OK; attempt++) {
 			int pick = -1;
 			for (int k = 0; k < moves; k++) {
-				if (glances[k].state == 2 ||
+				if (glances[k].state == GLANCE_REJECTED ||
 				    !advisor_prefers(a, &parent, &glances[k],
 				                     pick < 0 ? NULL : &glances[pick]))
 					continue;
 				pick = k;
 			}
-			if (pick < 0 || glances[pick].state == 1)
+			if (pick < 0 || glances[pick].state == GLANCE_MADE)
 				break; /* nothing to advise, or advised already */
 			const fess_move *m = &f->moves[pick];
-			uint64_t before = f->stats.generated;
-			f->occupied[m->from] = 0;
-			f->occupied[m->to] = 1;
+			uint64_t before = f->c.stats.generated;
+			f->c.occupied[m->from] = 0;
+			f->c.occupied[m->to] = 1;
 			result = add_child(f, index, m, n->weight, solved);
-			f->occupied[m->to] = 0;
-			f->occupied[m->from] = 1;
-			int made = f->stats.generated != before;
-			glances[pick].state = made ? 1 : 2;
+			f->c.occupied[m->to] = 0;
+			f->c.occupied[m->from] = 1;
+			int made = f->c.stats.generated != before;
+			glances[pick].state = made ? GLANCE_MADE : GLANCE_REJECTED;
 			if (made)
 				break;
 		}
@@ -728,11 +648,11 @@ static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 	grow_result result = GROW_OK;
 	for (int k = 0; k < moves && result == GROW_OK; k++) {
 		const fess_move *m = &f->moves[k];
-		f->occupied[m->from] = 0;
-		f->occupied[m->to] = 1;
+		f->c.occupied[m->from] = 0;
+		f->c.occupied[m->to] = 1;
 		result = add_child(f, index, m, n->weight + 1, solved);
-		f->occupied[m->to] = 0;
-		f->occupied[m->from] = 1;
+		f->c.occupied[m->to] = 0;
+		f->c.occupied[m->from] = 1;
 	}
 	clear_position(f, n);
 	return result;
@@ -741,7 +661,7 @@ static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 /* The pushes from the start to node `goal`, box move by box move. */
 static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 {
-	const board *b = f->b;
+	const board *b = f->c.b;
 	size_t depth = 0, total = 0;
 	for (uint32_t i = goal; i != 0; i = node_at(f, i)->parent)
 		depth++;
@@ -755,8 +675,8 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 	out->pushes = malloc(sizeof(search_push) * capacity);
 	hako_status st = out->pushes ? HAKO_OK : HAKO_ERR_NOMEM;
 	for (int i = 0; i < b->box_count; i++)
-		f->occupied[b->start_boxes[i]] = 1;
-	reach_fill(&f->here, b, f->occupied, b->start_player);
+		f->c.occupied[b->start_boxes[i]] = 1;
+	reach_fill(&f->c.here, b, f->c.occupied, b->start_player);
 	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
 		fnode *n = node_at(f, chain[k]);
 		fess_move move = {n->from, n->to, 0, n->dir, 0};
@@ -769,18 +689,18 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 			}
 			out->pushes = grown;
 		}
-		int pushes = fess_move_pushes(&f->mover, f->occupied, &f->here, &move,
+		int pushes = fess_move_pushes(&f->mover, f->c.occupied, &f->c.here, &move,
 		                              out->pushes + total, longest);
 		if (pushes < 0) {
 			st = HAKO_ERR_SOLUTION; /* a move that cannot be replayed: a bug */
 			break;
 		}
 		total += (size_t)pushes;
-		f->occupied[n->from] = 0;
-		f->occupied[n->to] = 1;
-		reach_fill(&f->here, b, f->occupied, board_next(b, n->to, DIR_OPPOSITE(n->dir)));
+		f->c.occupied[n->from] = 0;
+		f->c.occupied[n->to] = 1;
+		reach_fill(&f->c.here, b, f->c.occupied, board_next(b, n->to, DIR_OPPOSITE(n->dir)));
 	}
-	memset(f->occupied, 0, (size_t)b->square_count);
+	memset(f->c.occupied, 0, (size_t)b->square_count);
 	free(chain);
 	out->push_count = total;
 	return st;
@@ -788,10 +708,7 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 
 static void fess_stats(const void *self, hako_stats *out)
 {
-	const fess *f = self;
-	*out = f->stats;
-	out->seconds = search_now() - f->started;
-	out->peak_bytes = f->mem.peak;
+	search_context_stats(&((const fess *)self)->c, out);
 }
 
 static int finish(fess *f, search_result *result, hako_outcome outcome)
@@ -815,13 +732,13 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 	memset(result, 0, sizeof *result);
 	if (f->out_of_memory)
 		return finish(f, result, HAKO_MEMOUT);
-	if (f->nodes.count > 0 && node_at(f, 0)->h == 0)
+	if (f->store.nodes.count > 0 && node_at(f, 0)->h == 0)
 		return solved_at(f, 0, result);
-	const hako_solver_options *o = &f->options;
+	const hako_solver_options *o = &f->c.options;
 	for (uint64_t k = 0; k < nodes; k++) {
-		if (o->node_limit && f->stats.expanded >= o->node_limit)
+		if (o->node_limit && f->c.stats.expanded >= o->node_limit)
 			return finish(f, result, HAKO_NODE_LIMIT);
-		if (o->time_limit > 0 && search_now() - f->started >= o->time_limit)
+		if (search_out_of_time(&f->c))
 			return finish(f, result, HAKO_TIMEOUT);
 		/* The next cell, round robin, that still has a state to expand. */
 		uint32_t pick = NODE_NONE;
@@ -832,9 +749,9 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 				pick = heap_pop(&c->open).node;
 		}
 		if (pick == NODE_NONE) /* exhausted: a proof unless states were dropped */
-			return finish(f, result, f->stats.dropped ? HAKO_MEMOUT : HAKO_UNSOLVABLE);
+			return finish(f, result, f->c.stats.dropped ? HAKO_MEMOUT : HAKO_UNSOLVABLE);
 		uint32_t solved = NODE_NONE;
-		f->stats.expanded++;
+		f->c.stats.expanded++;
 		f->pinned = pick;
 		grow_result grown = node_at(f, pick)->expanded == NODE_FRESH
 		                        ? advise(f, pick, &solved)

@@ -1,0 +1,117 @@
+/* search_context.h — what every search engine shares (search.c): the
+ * board, the options, the memory budget, the keys, the bound, the player
+ * floods, the deadlock checker and the macros, the probe (the child being
+ * generated), the node stores and their helpers, the stats and the clock.
+ * An engine file holds only what makes it that engine. */
+#ifndef HAKO_SEARCH_CONTEXT_H
+#define HAKO_SEARCH_CONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "bound.h"
+#include "deadlock.h"
+#include "memory.h"
+#include "movegen.h"
+#include "reach.h"
+#include "search.h"
+#include "tt.h"
+#include "tunnel.h"
+#include "zobrist.h"
+
+/* Pushes a corral search may spend per generated position (cached). */
+#define SEARCH_CORRAL_BUDGET 1000
+
+/* Which macros an engine may use; search_context_init turns on those the
+ * options allow too. */
+enum { SEARCH_USE_TUNNELS = 1, SEARCH_USE_GOAL_MACROS = 2 };
+
+typedef struct search_context {
+	const board *b;
+	hako_solver_options options; /* a copy (the engine outlives the caller's), normalized */
+	memory mem;
+	zobrist keys;
+	bound lower;
+	reach here, child_reach;
+	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
+	deadlock_proof proof;
+	uint8_t *allowed;    /* PI-corral: box squares whose pushes are needed */
+	tunnel_info tunnels; /* go_on == NULL: no tunnel macros */
+	struct room_info *rooms; /* goal macros (room.h); NULL: none */
+	uint8_t *occupied;   /* per square: a box; all zero between expansions */
+	uint16_t *probe_boxes; /* the child being generated, ascending */
+	uint16_t probe_player;
+	movegen_move *moves; /* movegen_capacity(box_count) */
+	hako_stats stats;
+	double started;
+	size_t charged; /* bytes charged for memory allocated elsewhere */
+} search_context;
+
+/* Set up everything above for board b. `use`: SEARCH_USE_* the engine
+ * allows. HAKO_ERR_NOMEM: the budget said no (the engine reports memout);
+ * search_context_free is safe after any result. */
+hako_status search_context_init(search_context *c, const board *b, const hako_solver_options *o,
+                                unsigned use);
+void search_context_free(search_context *c);
+
+/* The stats so far, with the wall time and the peak memory. */
+void search_context_stats(const search_context *c, hako_stats *out);
+/* Has the time limit passed? */
+int search_out_of_time(const search_context *c);
+
+/* The one pruning call: do the detectors prove the position dead (the box
+ * just moved is on `moved`)? `region` is the position's player region when
+ * the caller flooded it already (the corral check need not flood again),
+ * else NULL. Counts a prune. 0 without a checker. */
+int search_dead(search_context *c, const deadlock_position *p, unsigned moved,
+                const reach *region);
+/* PI-corral pruning (dead_corral.c): 1 with c->allowed marking the boxes
+ * whose pushes are needed (clear them after), 0 when every push is. */
+int search_pi_corral(search_context *c, const deadlock_position *p, const reach *region);
+
+/* ---- node stores: fixed-size records (an engine's node header, then the
+ * box squares, ascending) in an arena, found by key in a table. Every node
+ * header starts with its uint64_t Zobrist key. */
+typedef struct search_store {
+	search_context *c;
+	arena nodes;
+	tt table;
+	size_t header;        /* the engine's node header: the boxes follow it */
+	size_t player_offset; /* where the header keeps its uint16_t player */
+} search_store;
+
+hako_status search_store_init(search_store *s, search_context *c, size_t header,
+                              size_t player_offset, unsigned chunk_log2, unsigned table_log2);
+void search_store_free(search_store *s);
+
+static inline void *search_node_at(const search_store *s, uint32_t index)
+{
+	return arena_at(&s->nodes, index);
+}
+
+static inline uint16_t *search_node_boxes(const search_store *s, void *node)
+{
+	return (uint16_t *)(void *)((unsigned char *)node + s->header);
+}
+
+/* tt callbacks (user: the store): is the node the probe; its key. */
+int search_same_position(void *user, uint32_t index);
+uint64_t search_key_of(void *user, uint32_t index);
+
+/* The stored node equal to the probe (c->probe_boxes, c->probe_player) with
+ * that key, or TT_EMPTY. */
+static inline uint32_t search_store_find(search_store *s, uint64_t key)
+{
+	return tt_find(&s->table, key, search_same_position, s);
+}
+
+static inline hako_status search_store_insert(search_store *s, uint64_t key, uint32_t index)
+{
+	return tt_insert(&s->table, key, index, search_key_of, s);
+}
+
+/* Copy the probe's boxes into node `node`. */
+void search_store_boxes(const search_store *s, void *node);
+
+#endif
