@@ -16,6 +16,7 @@
  * push-optimal mode moves are only a tie-break (the state does not know
  * the exact player square), so fewest moves among push-optimal solutions
  * is preferred but not guaranteed. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,26 +25,33 @@
 #include "room.h"
 #include "search_context.h"
 
+/* A node: 20 bytes and the boxes (records 4-byte aligned), the largest
+ * table of the search. It keeps no Zobrist key (8 bytes): the key is
+ * computed again from the boxes when the table grows or the node is
+ * expanded, O(boxes) where the expansion costs far more. */
 typedef struct node {
-	uint64_t key; /* Zobrist key of boxes and player */
 	uint32_t parent;
 	uint32_t cost;      /* primary cost so far: pushes, or moves */
 	uint32_t tie;       /* secondary cost so far: moves, or pushes */
-	uint32_t h;         /* lower bound on the pushes still needed */
+	uint16_t h;         /* lower bound on the pushes still needed (capped: still one) */
 	uint16_t player;    /* normalized (push modes) or exact (move mode) */
 	uint16_t push_from; /* the last push: box square before it */
-	uint8_t push_dir;
-	uint8_t closed;
-	/* squares the box travelled in a straight line (tunnel macro), plus
-	 * GOAL_MACRO when a goal macro then took it into its room (its pushes
-	 * are derived again when the path is rebuilt: room_macro is a
-	 * function of the position) */
-	uint16_t push_length;
+	/* the last push: bits 0-11 the squares the box travelled in a
+	 * straight line (tunnel macro; at most a board's side, 250), 12-13
+	 * its direction, 14 closed, 15 GOAL_MACRO when a goal macro then took
+	 * it into its room (its pushes are derived again when the path is
+	 * rebuilt: room_macro is a function of the position) */
+	uint16_t push;
 	/* followed by box_count uint16_t box squares, ascending */
 } node;
+static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
+#define NODE_CLOSED 0x4000u
+#define PUSH_LENGTH(p) ((unsigned)(p) & 0x0FFFu)
+#define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
+#define H_MAX 0xFFFFu
 #define CHUNK_LOG2 14u
 /* Pair states the pattern database may expand at level start. */
 #define PDB_BUILD_STATES 4000000u
@@ -65,6 +73,31 @@ typedef struct search {
 static node *node_at(const search *s, uint32_t index)
 {
 	return search_node_at(&s->store, index);
+}
+
+/* The Zobrist key of a stored node (boxes and player), for the table's
+ * rehash (user: the store). */
+static uint64_t stored_key(void *user, uint32_t index)
+{
+	const search_store *store = user;
+	const search_context *c = store->c;
+	node *n = search_node_at(store, index);
+	return zobrist_boxes(&c->keys, search_node_boxes(store, n), c->b->box_count) ^
+	       c->keys.player[n->player];
+}
+
+static int node_closed(const node *n)
+{
+	return (n->push & NODE_CLOSED) != 0;
+}
+
+/* The push that reached n: travelled `length` squares toward `dir`
+ * (GOAL_MACRO may be set in length); n stays open. */
+static void set_push(node *n, uint16_t from, unsigned dir, uint16_t length)
+{
+	assert(PUSH_LENGTH(length) == (length & ~GOAL_MACRO));
+	n->push_from = from;
+	n->push = (uint16_t)((length & GOAL_MACRO) | PUSH_LENGTH(length) | (dir & 3u) << 12);
 }
 
 static uint64_t clamp_bits(uint64_t value, unsigned bits)
@@ -101,6 +134,7 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	if (st == HAKO_OK)
 		st = search_store_init(&s->store, &s->c, sizeof(node), offsetof(node, player),
 		                       CHUNK_LOG2, 16);
+	s->store.key_of = stored_key;
 	if (st == HAKO_OK) {
 		s->row_boxes =
 		    memory_alloc(&s->c.mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
@@ -182,18 +216,15 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		 * side-aware bound is admissible but not consistent, see above);
 		 * in the push modes only for fewer pushes, as moves there are
 		 * only a tie-break of an inexact state. */
-		if (old->closed) {
+		if (node_closed(old)) {
 			if (s->mode != HAKO_OPTIMAL_MOVES && old->cost == cost)
 				return ADD_PRUNED;
-			old->closed = 0;
 			s->c.stats.reopened++;
 		}
 		old->cost = cost;
 		old->tie = tie;
 		old->parent = parent_index;
-		old->push_from = from;
-		old->push_dir = (uint8_t)dir;
-		old->push_length = length;
+		set_push(old, from, dir, length); /* open again */
 		return heap_push(&s->open, priority(s, old), found) == HAKO_OK ? ADD_OK : ADD_NOMEM;
 	}
 	if (s->c.tunnels.go_on && tunnel_parking_dead(&s->c.tunnels, s->c.b, s->c.occupied, to)) {
@@ -218,16 +249,12 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	if (index == NODE_NONE)
 		return ADD_NOMEM;
 	node *n = node_at(s, index);
-	n->key = key;
 	n->parent = parent_index;
 	n->cost = cost;
 	n->tie = tie;
-	n->h = h;
+	n->h = (uint16_t)(h < H_MAX ? h : H_MAX); /* a smaller bound is still a bound */
 	n->player = s->c.probe_player;
-	n->push_from = from;
-	n->push_dir = (uint8_t)dir;
-	n->push_length = length;
-	n->closed = 0;
+	set_push(n, from, dir, length);
 	search_store_boxes(&s->store, n);
 	s->c.stats.generated++;
 	if (search_store_insert(&s->store, key, index) != HAKO_OK)
@@ -243,7 +270,7 @@ static add_result expand(search *s, uint32_t index)
 	node *n = node_at(s, index);
 	uint16_t *boxes = search_node_boxes(&s->store, n);
 	uint32_t cost = n->cost, tie = n->tie;
-	uint64_t box_key = n->key ^ s->c.keys.player[n->player];
+	uint64_t box_key = zobrist_boxes(&s->c.keys, boxes, count);
 	s->parent_boxes = boxes;
 	s->parent_kept = 0;
 	/* The exact square the player stands on: where the last push left it. */
@@ -348,13 +375,13 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
 		node *n = node_at(s, chain[k]);
 		unsigned from = n->push_from, stand = from;
-		for (unsigned m = 0; m < (n->push_length & ~GOAL_MACRO) && st == HAKO_OK; m++) {
-			if (!record_push(s, out, &capacity, from, n->push_dir))
+		for (unsigned m = 0; m < PUSH_LENGTH(n->push) && st == HAKO_OK; m++) {
+			if (!record_push(s, out, &capacity, from, PUSH_DIR(n->push)))
 				st = HAKO_ERR_NOMEM;
 			stand = from;
-			from = board_next(b, from, n->push_dir);
+			from = board_next(b, from, PUSH_DIR(n->push));
 		}
-		if (st == HAKO_OK && (n->push_length & GOAL_MACRO)) {
+		if (st == HAKO_OK && (n->push & GOAL_MACRO)) {
 			int count = room_macro(s->c.rooms, b, s->c.occupied, stand, from, s->c.rooms->macro,
 			                       room_macro_capacity(s->c.rooms));
 			for (int m = 0; m < count && st == HAKO_OK; m++)
@@ -393,13 +420,13 @@ static int push_root(search *s)
 		return HAKO_MEMOUT;
 	node *n = node_at(s, root);
 	memset(n, 0, sizeof *n);
-	n->key =
+	uint64_t key =
 	    zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count) ^ s->c.keys.player[s->c.probe_player];
 	n->parent = NODE_NONE;
-	n->h = h;
+	n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
 	n->player = s->c.probe_player;
 	search_store_boxes(&s->store, n);
-	if (search_store_insert(&s->store, n->key, root) != HAKO_OK ||
+	if (search_store_insert(&s->store, key, root) != HAKO_OK ||
 	    heap_push(&s->open, priority(s, n), root) != HAKO_OK)
 		return HAKO_MEMOUT;
 	s->c.stats.generated = 1;
@@ -423,7 +450,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			return -1;
 		heap_item item = heap_pop(&s->open);
 		node *n = node_at(s, item.node);
-		if (n->closed || item.key != priority(s, n))
+		if (node_closed(n) || item.key != priority(s, n))
 			continue; /* a stale entry: the node was improved or expanded */
 		if (n->h == 0) {
 			*path_status = collect_path(s, item.node, out);
@@ -439,7 +466,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			if (o->progress(o->progress_user, &s->c.stats))
 				return HAKO_CANCELLED;
 		}
-		n->closed = 1;
+		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
 		if (expand(s, item.node) == ADD_NOMEM)
 			return HAKO_MEMOUT;
