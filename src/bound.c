@@ -212,6 +212,31 @@ static void fill_row(bound *bd, const board *b, int i, unsigned square)
 	}
 }
 
+uint32_t bound_matching_freed(bound *bd, const uint8_t *skip)
+{
+	int n = bd->n;
+	size_t m = (size_t)n + 1;
+	/* Each freed row costs 0 to every goal; as in bound_matching_moved,
+	 * with u = 0 its reduced costs (-v >= 0) are feasible, so one phase
+	 * per row restores the optimum. */
+	for (int i = 1; i <= n; i++) {
+		if (!skip[i - 1])
+			continue;
+		memset(bd->cost + (size_t)i * m + 1, 0, (size_t)n * sizeof(int64_t));
+		for (int j = 1; j <= n; j++)
+			if (bd->match[j] == i)
+				bd->match[j] = 0;
+		bd->row_potential[i] = 0;
+		add_row(bd, i);
+	}
+	bd->matrix_dirty = 1; /* for bound_matching_moved */
+	const int64_t unreachable = unreachable_cost(n);
+	int64_t total = 0;
+	for (int j = 1; j <= n; j++)
+		total += bd->cost[(size_t)bd->match[j] * m + (size_t)j];
+	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+}
+
 uint32_t bound_matching_moved(bound *bd, const board *b, int box, unsigned to)
 {
 	assert(bd->kept && box >= 0 && box < bd->n);

@@ -46,6 +46,10 @@ uint32_t bound_matching_skip(bound *bd, const board *b, const uint16_t *boxes, c
  * ends the kept position. */
 void bound_keep(bound *bd, const board *b, const uint16_t *boxes);
 uint32_t bound_matching_moved(bound *bd, const board *b, int i, unsigned to);
+/* bound_matching_skip from the matching bd holds (the last
+ * bound_matching or bound_matching_moved, finite) in O(n^2) per row
+ * freed: the same value. */
+uint32_t bound_matching_freed(bound *bd, const uint8_t *skip);
 /* After a finite bound_matching: out[i] = the distance of box i to the
  * goal the optimal matching gives it. */
 void bound_assigned(const bound *bd, uint32_t *out);

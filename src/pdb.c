@@ -305,7 +305,7 @@ uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, con
 		p->grouped[i] = p->grouped[j] = 1;
 		pairs_total += (p->candidates[k] >> 20) + p->assigned[i] + p->assigned[j];
 	}
-	uint32_t rest = bound_matching_skip(bd, b, boxes, p->grouped);
+	uint32_t rest = bound_matching_freed(bd, p->grouped);
 	if (rest == BOUND_INFINITE)
 		return BOUND_INFINITE; /* cannot happen: fewer rows to place than H placed */
 	uint32_t total = pairs_total + rest;
