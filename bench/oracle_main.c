@@ -89,22 +89,27 @@ static long check_file(const char *path, const oracle_check_options *options, or
 	long failures = 0;
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	uint64_t covered = totals->covered, positions = totals->positions;
+	/* In -B mode the positions counted are the solvable ones held to the bounds. */
+	uint64_t covered = bounds ? bounds->covered : totals->covered;
+	uint64_t positions = bounds ? bounds->solvable + bounds->dead : totals->positions;
 	size_t count = hako_collection_count(collection);
 	for (size_t i = 0; i < count; i++) {
 		char label[512];
 		snprintf(label, sizeof label, "%s #%zu", path, i + 1);
 		if (bounds)
-			failures += (long)oracle_bound_level(hako_collection_level(collection, i),
-			                                     label, options->oracle.max_states,
-			                                     bounds, stdout);
+			failures +=
+			    (long)oracle_bound_level(hako_collection_level(collection, i), label,
+			                             options->oracle.max_states, bounds, stdout);
 		else
 			failures += (long)oracle_check_level(hako_collection_level(collection, i),
 			                                     label, options, totals, stdout);
 	}
-	fprintf(stderr, "%s: %zu levels, %llu covered, %llu positions, %.1f s\n", path, count,
-	        (unsigned long long)(totals->covered - covered),
-	        (unsigned long long)(totals->positions - positions), seconds_since(&start));
+	fprintf(
+	    stderr, "%s: %zu levels, %llu covered, %llu positions, %.1f s\n", path, count,
+	    (unsigned long long)((bounds ? bounds->covered : totals->covered) - covered),
+	    (unsigned long long)((bounds ? bounds->solvable + bounds->dead : totals->positions) -
+	                         positions),
+	    seconds_since(&start));
 	hako_collection_free(collection);
 	return failures;
 }
