@@ -76,6 +76,7 @@ static void apply_option(solve_config *config, int id, const opt_value *value)
 	case OPT_SOLVE_NO_MACROS: config->macros = HAKO_MACRO_NONE; break;
 	case OPT_SOLVE_NO_SHORTEN: config->no_shorten = 1; break;
 	case OPT_SOLVE_NO_PDB: config->no_pdb = 1; break;
+	case OPT_SOLVE_NODES: config->node_limit = value->number; break;
 	case OPT_SOLVE_QUIET: config->verbosity = -1; break;
 	case OPT_SOLVE_VERBOSE: config->verbosity = 1; break;
 	default: break;
@@ -180,6 +181,7 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.macros = run->config->macros;
 	options.shorten = !run->config->no_shorten;
 	options.pattern_databases = !run->config->no_pdb;
+	options.node_limit = (uint64_t)run->config->node_limit;
 	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;

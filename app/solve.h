@@ -20,7 +20,8 @@ typedef struct solve_config {
 	int no_deadlocks; /* --no-deadlocks */
 	int macros;       /* --macros LIST, --no-macros: HAKO_MACRO_* bits */
 	int no_shorten;
-	int no_pdb;       /* --no-pdb */   /* --no-shorten */
+	int no_pdb;       /* --no-pdb */
+	long node_limit;  /* --nodes; 0: none */   /* --no-shorten */
 	long jobs;        /* -j: threads for a search (the fast mode's portfolio) */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
