@@ -142,14 +142,49 @@ static void expand(builder *w, uint32_t entry, uint32_t depth)
 	w->occupied[a] = w->occupied[c] = 0;
 }
 
+/* The nearest goal's distance of each square (uint16 minimum), then the
+ * pairs worth looking up. */
+static void mark_interesting(pdb *p, const board *b)
+{
+	size_t n = (size_t)b->square_count;
+	uint16_t *nearest = malloc(sizeof(uint16_t) * n);
+	if (!nearest) {
+		memset(p->interesting, 1, n * (n - 1) / 2);
+		return;
+	}
+	for (size_t s = 0; s < n; s++) {
+		uint16_t best = DISTANCE_INFINITE;
+		for (int g = 0; g < b->box_count; g++) {
+			uint16_t d = b->distance[(size_t)g * n + s];
+			if (d < best)
+				best = d;
+		}
+		nearest[s] = best;
+	}
+	for (unsigned c = 1; c < n; c++)
+		for (unsigned a = 0; a < c; a++) {
+			size_t pair = pair_index(a, c);
+			uint32_t alone = (uint32_t)nearest[a] + nearest[c];
+			uint8_t any = 0;
+			for (unsigned slot = 0; slot < PDB_SLOTS && !any; slot++)
+				if (slot_square(b, a, c, slot) != SQUARE_NONE)
+					any = p->cost[pair * PDB_SLOTS + slot] == PDB_INFINITE ||
+					      p->cost[pair * PDB_SLOTS + slot] > alone;
+			p->interesting[pair] = any;
+		}
+	free(nearest);
+}
+
 static int build_table(pdb *p, const board *b, const pdb_budget *budget)
 {
 	builder w = {.b = b};
 	size_t n = (size_t)b->square_count;
 	size_t entries = n * (n - 1) / 2 * PDB_SLOTS;
-	size_t need = entries * (2 + sizeof(uint32_t)) + n + reach_bytes(b->square_count);
+	size_t need = entries * (2 + sizeof(uint32_t)) + entries / PDB_SLOTS + n +
+	              reach_bytes(b->square_count);
 	if (need > budget->bytes)
 		return 0;
+	p->interesting = memory_alloc(p->mem, entries / PDB_SLOTS);
 	w.cost = memory_alloc(p->mem, entries);
 	w.expanded = memory_calloc(p->mem, entries);
 	w.queue = memory_alloc(p->mem, entries * sizeof(uint32_t));
@@ -197,12 +232,15 @@ static int build_table(pdb *p, const board *b, const pdb_budget *budget)
 	memory_free(p->mem, w.expanded, entries);
 	memory_free(p->mem, w.queue, entries * sizeof(uint32_t));
 	memory_free(p->mem, w.occupied, n + 1);
-	if (!ok) {
+	if (!ok || !p->interesting) {
 		memory_free(p->mem, w.cost, entries);
+		memory_free(p->mem, p->interesting, entries / PDB_SLOTS);
+		p->interesting = NULL;
 		return 0;
 	}
 	p->cost = w.cost;
 	p->entries = entries;
+	mark_interesting(p, b);
 	return 1;
 }
 
@@ -241,6 +279,8 @@ void pdb_free(pdb *p)
 	}
 	if (p->cost)
 		memory_free(p->mem, p->cost, p->entries);
+	if (p->interesting)
+		memory_free(p->mem, p->interesting, p->entries / PDB_SLOTS);
 	memset(p, 0, sizeof *p);
 }
 
@@ -283,7 +323,10 @@ uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, con
 	size_t count = 0;
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
-			uint32_t value = pdb_pair(p, b, boxes[i], boxes[j], player);
+			unsigned a = boxes[i], c = boxes[j];
+			if (!p->interesting[a < c ? pair_index(a, c) : pair_index(c, a)])
+				continue;
+			uint32_t value = pdb_pair(p, b, a, c, player);
 			if (value == PDB_INFINITE) {
 				p->stats.dead++;
 				return BOUND_INFINITE;

@@ -36,6 +36,11 @@ typedef struct pdb {
 	 * 4-7 c's. */
 	uint8_t *cost;
 	size_t entries;
+	/* [pair(a, c)]: 1 when some side's value exceeds the two boxes' own
+	 * nearest-goal distances or is infinite; else the pair can never
+	 * beat the matching (which gives each box at least that) and
+	 * pdb_bound skips it. */
+	uint8_t *interesting;
 	/* scratch for pdb_bound, box_count each */
 	uint32_t *assigned;
 	uint8_t *grouped;
