@@ -238,9 +238,14 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		return ADD_PRUNED;
 	/* The push modes flooded the child's region already; the move mode
 	 * floods it only for the pattern databases. */
-	if (s->mode == HAKO_OPTIMAL_MOVES && s->patterns.ready)
-		reach_fill(&s->c.child_reach, s->c.b, s->c.occupied, s->c.probe_player);
-	uint32_t h = child_bound(s, moved, to, &s->c.child_reach);
+	const reach *region = &s->c.child_reach;
+	if (s->mode == HAKO_OPTIMAL_MOVES) {
+		if (pdb_wants_region(&s->patterns, s->c.probe_boxes))
+			reach_fill(&s->c.child_reach, s->c.b, s->c.occupied, s->c.probe_player);
+		else
+			region = NULL; /* no pair will be looked up */
+	}
+	uint32_t h = child_bound(s, moved, to, region);
 	if (h == BOUND_INFINITE) {
 		s->c.stats.pruned++;
 		return ADD_PRUNED;
