@@ -51,6 +51,13 @@
 	X(OPT_SOLVE_NO_SHORTEN, 0, "no-shorten", NULL, OPT_FLAG, 0, 0,                              \
 	  "keep the fast mode's solution as found (no\n"                                           \
 	  "post-pass that cuts its detours)")                                                      \
+	X(OPT_SOLVE_NODES, 0, "nodes", "N", OPT_LONG, 0, 2000000000,                                \
+	  "expanded nodes per level at most (default 0: no\n"                                       \
+	  "limit); status \"nodelimit\" when reached, for\n"                                        \
+	  "benchmarks that do not depend on the machine")                                          \
+	X(OPT_SOLVE_NO_PDB, 0, "no-pdb", NULL, OPT_FLAG, 0, 0,                                      \
+	  "no pattern databases in the optimal modes (the\n"                                      \
+	  "matching bound alone, to measure what they save)")                                      \
 	X(OPT_SOLVE_QUIET, 'q', "quiet", NULL, OPT_FLAG, 0, 0, "no progress on stderr")             \
 	X(OPT_SOLVE_VERBOSE, 'v', "verbose", NULL, OPT_FLAG, 0, 0,                                  \
 	  "progress on stderr even when it is not a terminal")                                     \

@@ -21,6 +21,8 @@ typedef struct solve_config {
 	int no_deadlocks; /* --no-deadlocks */
 	int macros;       /* --macros LIST, --no-macros: HAKO_MACRO_* bits */
 	int no_shorten;   /* --no-shorten */
+	int no_pdb;       /* --no-pdb */
+	long node_limit;  /* --nodes; 0: none */
 	long jobs;        /* -j: threads for a search (the fast mode's portfolio),
 	                     or for levels side by side (batch_workers) */
 	shard_spec shard; /* --shard K/N; {0, 0}: every level */

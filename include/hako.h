@@ -293,6 +293,11 @@ typedef struct hako_solver_options {
 	 * that grows with the search's own work (a small level's post-pass
 	 * costs less than its search). 0: as found. */
 	int shorten;
+	/* 1 (the default): the optimal modes build pattern databases of box
+	 * pairs at the start of a level (src/pdb.c), within a fraction of the
+	 * time and memory limits, and take the stronger bound. 0: the
+	 * matching bound alone — for measuring what they save. */
+	int pattern_databases;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);

@@ -35,6 +35,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->macros = 1;
 	options->threads = 1;
 	options->shorten = 1;
+	options->pattern_databases = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)
