@@ -29,7 +29,14 @@
 	X(OPT_SOLVE_JOBS, 'j', "jobs", "N", OPT_LONG, 1, 64,                                        \
 	  "threads for the fast mode's portfolio of\n"                                             \
 	  "searches, 1 to 64 (default: the number of\n"                                            \
-	  "cores); -j 1 gives the same result every run")                                          \
+	  "cores); -j 1 gives the same result every run.\n"                                        \
+	  "With two levels per thread or more, nearly all\n"                                       \
+	  "small (<= 6 boxes, <= 256 squares), the levels\n"                                       \
+	  "run side by side instead, one thread each, and\n"                                       \
+	  "share the memory budget (output stays in order)")                                       \
+	X(OPT_SOLVE_SHARD, 0, "shard", "K/N", OPT_TEXT, 0, 0,                                       \
+	  "only the K-th, (K+N)-th, ... of the selected\n"                                         \
+	  "levels, 1 <= K <= N (for job arrays)")                                                  \
 	X(OPT_SOLVE_JSON, 0, "json", NULL, OPT_FLAG, 0, 0, "one JSON object per level on stdout")   \
 	X(OPT_SOLVE_NO_DEADLOCKS, 0, "no-deadlocks", NULL, OPT_FLAG, 0, 0,                          \
 	  "only simple dead squares (to measure what the\n"                                        \
@@ -44,10 +51,36 @@
 	X(OPT_SOLVE_NO_SHORTEN, 0, "no-shorten", NULL, OPT_FLAG, 0, 0,                              \
 	  "keep the fast mode's solution as found (no\n"                                           \
 	  "post-pass that cuts its detours)")                                                      \
+	X(OPT_SOLVE_NODES, 0, "nodes", "N", OPT_LONG, 0, 2000000000,                                \
+	  "expanded nodes per level at most (default 0: no\n"                                       \
+	  "limit); status \"nodelimit\" when reached, for\n"                                        \
+	  "benchmarks that do not depend on the machine")                                          \
+	X(OPT_SOLVE_NO_PDB, 0, "no-pdb", NULL, OPT_FLAG, 0, 0,                                      \
+	  "no pattern databases in the optimal modes (the\n"                                      \
+	  "matching bound alone, to measure what they save)")                                      \
 	X(OPT_SOLVE_QUIET, 'q', "quiet", NULL, OPT_FLAG, 0, 0, "no progress on stderr")             \
 	X(OPT_SOLVE_VERBOSE, 'v', "verbose", NULL, OPT_FLAG, 0, 0,                                  \
 	  "progress on stderr even when it is not a terminal")                                     \
 	X(OPT_SOLVE_HELP, 'h', "help", NULL, OPT_FLAG, 0, 0, "this text")
+
+#define LABEL_OPTIONS(X)                                                                        \
+	X(OPT_LABEL_OUTPUT, 'o', "output", "FILE", OPT_TEXT, 0, 0,                                  \
+	  "the labels (JSON lines; created if missing)")                                           \
+	X(OPT_LABEL_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                                  \
+	  "1-based: 3   3,5-9   (default: all)")                                                   \
+	X(OPT_LABEL_TIME, 't', "time", "SECONDS", OPT_SECONDS, 0, 1e9,                              \
+	  "limit per level and stage (default 10; 0: none)")                                       \
+	X(OPT_LABEL_MEMORY, 'M', "memory", "MIB", OPT_LONG, 1, 1048576,                             \
+	  "memory budget for the search (default 1024)")                                           \
+	X(OPT_LABEL_JOBS, 'j', "jobs", "N", OPT_LONG, 1, 64,                                        \
+	  "threads, 1 to 64 (default: the cores); small\n"                                         \
+	  "levels run side by side when there are two a\n"                                         \
+	  "thread or more (as for solve)")                                                         \
+	X(OPT_LABEL_SHARD, 0, "shard", "K/N", OPT_TEXT, 0, 0,                                       \
+	  "only the K-th, (K+N)-th, ... of the selected\n"                                         \
+	  "levels, 1 <= K <= N (for job arrays)")                                                  \
+	X(OPT_LABEL_QUIET, 'q', "quiet", NULL, OPT_FLAG, 0, 0, "no summary on stderr")              \
+	X(OPT_LABEL_HELP, 'h', "help", NULL, OPT_FLAG, 0, 0, "this text")
 
 #define VERIFY_OPTIONS(X)                                                                       \
 	X(OPT_VERIFY_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                                 \
@@ -80,7 +113,7 @@
 #define OPT_TABLE_ID(id, s, l, v, k, lo, hi, h) id,
 enum {
 	OPT_TABLE_FIRST = 1000,
-	SOLVE_OPTIONS(OPT_TABLE_ID) VERIFY_OPTIONS(OPT_TABLE_ID) DEADLOCKS_OPTIONS(OPT_TABLE_ID)
+	SOLVE_OPTIONS(OPT_TABLE_ID) LABEL_OPTIONS(OPT_TABLE_ID) VERIFY_OPTIONS(OPT_TABLE_ID) DEADLOCKS_OPTIONS(OPT_TABLE_ID)
 	    PLAY_OPTIONS(OPT_TABLE_ID) BENCH_OPTIONS(OPT_TABLE_ID) OPT_TABLE_LAST
 };
 #undef OPT_TABLE_ID
