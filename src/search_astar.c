@@ -305,6 +305,11 @@ static add_result expand(search *s, uint32_t index)
 		unsigned stand = square;
 		uint16_t length =
 		    (uint16_t)(1 + tunnel_push_on(&s->c.tunnels, b, s->c.occupied, d, &stand, &to));
+		/* The dead-end macro takes it on to the dead end's farthest goal
+		 * (push-optimal: the fast mode's goal macros do more). */
+		if (s->mode == HAKO_OPTIMAL_PUSHES)
+			length = (uint16_t)(length + tunnel_dead_end_push(&s->c.tunnels, b,
+			                                                  s->c.occupied, d, &stand, &to));
 		/* The goal macro takes a box on a room's entrance home. */
 		uint32_t extra = 0;
 		if (s->c.rooms)

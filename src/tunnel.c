@@ -30,6 +30,36 @@
  * optimal solution from X starts with the macro's push. (Walks change, so
  * the move-optimal search does not use the macro.)
  *
+ * The dead-end macro. After a push toward d (the tunnel macro's pushes
+ * included) that leaves the box on B, when B and every square beyond it
+ * toward d up to a wall are walled across d (a one-wide dead end entered
+ * only through B), the box is pushed on at once to the farthest goal G of
+ * the free run beyond B (the squares up to the first box or the wall);
+ * nothing is done when that run has no goal.
+ *
+ *    #####
+ *    .._$@      pushed left onto B: pushed on to the farthest free goal
+ *    #####
+ *
+ * Why no push-optimal solution is lost. Take an optimal solution from the
+ * position X (box on B, player on B-d). The box can only ever move toward
+ * d: a push back needs the player beyond it, and the squares beyond B are
+ * reached only through the box's square (walled across, a dead end); a
+ * sideways push needs a wall side to be free. For the same reason nothing
+ * else ever enters the free run beyond the box's square. Every goal takes
+ * a box at the end (boxes == goals), so G takes one, and only this box can
+ * reach it: the solution pushes the box from B to G at some pushes, and
+ * no further (G is the farthest goal of the run; a square beyond it is no
+ * goal, and the run stops at a box or a wall). Doing those pushes first
+ * keeps every other push and walk legal: while the box stood short of G
+ * in the solution, nothing used the squares between its square and G
+ * (beyond the box in the dead end), and every square the macro frees is
+ * only more room. The player, left inside the dead end behind the box,
+ * walks back out through the freed squares to B-d. So some optimal
+ * solution from X starts with the macro: the same number of pushes (more
+ * walking: the push modes only, like the tunnel macro). If the run holds a
+ * second goal, X is dead whatever the macro does.
+ *
  * Parking: a corridor square has walls on both sides across one axis; a
  * segment is a maximal run of them along the other axis. The player can
  * never get between two boxes in one segment (no side openings), so each
@@ -60,12 +90,20 @@ hako_status tunnel_init(tunnel_info *t, const board *b, memory *mem)
 	size_t n = (size_t)b->square_count;
 	memset(t, 0, sizeof *t);
 	t->mem = mem;
-	t->bytes = 4 * n + 2 * n * sizeof(uint32_t) + 8;
+	t->bytes = 8 * n + 2 * n * sizeof(uint32_t) + 8;
 	uint8_t *block = memory_calloc(mem, t->bytes);
 	if (!block)
 		return HAKO_ERR_NOMEM;
 	t->segment = (uint32_t *)(void *)block;
 	t->go_on = block + 2 * n * sizeof(uint32_t);
+	t->dead_end = t->go_on + 4 * n;
+	for (unsigned s = 0; s < n; s++)
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned q = s;
+			while (q != SQUARE_NONE && walled_across(b, q, d))
+				q = board_next(b, q, d);
+			t->dead_end[s * 4 + d] = (uint8_t)(q == SQUARE_NONE);
+		}
 	for (unsigned s = 0; s < n; s++)
 		for (unsigned d = 0; d < 4; d++) {
 			uint16_t box = board_next(b, s, d);
@@ -145,5 +183,29 @@ unsigned tunnel_push_on(const tunnel_info *t, const board *b, uint8_t *occupied,
 		*to = beyond;
 		added++;
 	}
+	return added;
+}
+
+unsigned tunnel_dead_end_push(const tunnel_info *t, const board *b, uint8_t *occupied,
+                              unsigned dir, unsigned *stand, uint16_t *to)
+{
+	if (!t->dead_end || !t->dead_end[*to * 4u + dir])
+		return 0;
+	unsigned added = 0, pushes = 0;
+	uint16_t farthest = *to;
+	for (uint16_t q = board_next(b, *to, dir); q != SQUARE_NONE && !occupied[q];
+	     q = board_next(b, q, dir)) {
+		pushes++;
+		if (b->is_goal[q]) {
+			farthest = q;
+			added = pushes;
+		}
+	}
+	if (!added)
+		return 0;
+	occupied[*to] = 0;
+	occupied[farthest] = 1;
+	*stand = board_next(b, farthest, DIR_OPPOSITE(dir));
+	*to = farthest;
 	return added;
 }

@@ -16,6 +16,9 @@ typedef struct tunnel_info {
 	 * on `square` and the box on the next square, push it on at once (if
 	 * the square beyond is free and not dead): see tunnel.c. */
 	uint8_t *go_on;
+	/* [square * 4 + dir]: the square and every square beyond it toward
+	 * dir up to a wall are walled across dir (a one-wide dead end). */
+	uint8_t *dead_end;
 	/* [square]: segment number + 1 of a goalless corridor square (walls on
 	 * both sides across one axis), 0 elsewhere; [square*2 + axis] packed
 	 * as two entries, axis 0 horizontal, 1 vertical. */
@@ -38,6 +41,13 @@ static inline int tunnel_go_on(const tunnel_info *t, unsigned player, unsigned d
  * occupied, *stand and *to. Returns the pushes added. */
 unsigned tunnel_push_on(const tunnel_info *t, const board *b, uint8_t *occupied, unsigned dir,
                         unsigned *stand, uint16_t *to);
+
+/* The dead-end macro after a push toward `dir` that left the player on
+ * *stand and the box on *to: when *to starts a one-wide dead end, push the
+ * box on to the farthest goal of the free run beyond it (see tunnel.c),
+ * updating occupied, *stand and *to. Returns the pushes added. */
+unsigned tunnel_dead_end_push(const tunnel_info *t, const board *b, uint8_t *occupied,
+                              unsigned dir, unsigned *stand, uint16_t *to);
 
 /* Two boxes in one goalless tunnel segment after the box on `pushed`
  * arrived: a deadlock (see tunnel.c). */

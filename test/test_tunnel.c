@@ -1,5 +1,5 @@
 /* test_tunnel.c — tunnel squares, the no-influence push macro (it keeps the
- * push-optimal count and saves nodes), and parking two boxes in one
+ * push-optimal count and saves nodes), the dead-end macro, and parking two boxes in one
  * goalless tunnel segment. */
 #include <stdlib.h>
 #include <string.h>
@@ -124,12 +124,66 @@ static void macro_keeps_optimum(void **state)
 	hako_level_free(level);
 }
 
+/* A dead end of goals: a box pushed into it goes on to the farthest free
+ * goal at once, stops short of a box, and the optimal push count is kept. */
+static void dead_end(void **state)
+{
+	(void)state;
+	const char *text = "#######\n"
+	                   "#.#   #\n"
+	                   "#.# $ #\n"
+	                   "#.  $ #\n"
+	                   "#  $@ #\n"
+	                   "#     #\n"
+	                   "#######\n";
+	hako_level *level = tu_level(text);
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	memory mem = {0, 0, (size_t)1 << 20};
+	tunnel_info t;
+	assert_int_equal(tunnel_init(&t, &b, &mem), HAKO_OK);
+	unsigned top = tb_square(&b, 1, 1), middle = tb_square(&b, 1, 2);
+	assert_true(t.dead_end[middle * 4 + DIR_UP]);
+	assert_true(t.dead_end[top * 4 + DIR_UP]);
+	/* (1,3) opens to the right: no dead end from there. */
+	assert_false(t.dead_end[tb_square(&b, 1, 3) * 4 + DIR_UP]);
+	uint8_t *occupied = calloc((size_t)b.square_count + 1, 1);
+	assert_non_null(occupied);
+	occupied[middle] = 1;
+	unsigned stand = tb_square(&b, 1, 3);
+	uint16_t to = (uint16_t)middle;
+	assert_int_equal(tunnel_dead_end_push(&t, &b, occupied, DIR_UP, &stand, &to), 1);
+	assert_int_equal(to, top);
+	assert_int_equal(stand, middle);
+	assert_true(occupied[top] && !occupied[middle]);
+	/* With the top goal taken the run beyond (1,2) is empty: no push. */
+	occupied[middle] = 1;
+	stand = tb_square(&b, 1, 3);
+	to = (uint16_t)middle;
+	assert_int_equal(tunnel_dead_end_push(&t, &b, occupied, DIR_UP, &stand, &to), 0);
+	assert_int_equal(to, middle);
+	free(occupied);
+	tunnel_free(&t);
+	assert_int_equal(mem.used, 0);
+	board_free(&b);
+	hako_solve_result with = solve(level, 1);
+	hako_solve_result without = solve(level, 0);
+	print_message("dead end: pushes %ld/%ld, nodes %llu with macros, %llu without\n", with.pushes,
+	              without.pushes, (unsigned long long)with.stats.expanded,
+	              (unsigned long long)without.stats.expanded);
+	assert_int_equal(with.pushes, without.pushes);
+	hako_solve_result_clear(&with);
+	hako_solve_result_clear(&without);
+	hako_level_free(level);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(shapes),
 	    cmocka_unit_test(parking),
 	    cmocka_unit_test(macro_keeps_optimum),
+	    cmocka_unit_test(dead_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
