@@ -111,3 +111,16 @@ void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item
 		}
 	}
 }
+
+void heap_rekey(heap *h, uint64_t (*rekey)(void *user, heap_item item), void *user)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < h->count; i++) {
+		heap_item item = {slot_key(&h->items[i]), h->items[i].node};
+		uint64_t key = rekey(user, item);
+		if (key != UINT64_MAX)
+			h->items[kept++] = make_slot(key, item.node);
+	}
+	h->count = kept;
+	qsort(h->items, h->count, sizeof(heap_slot), slot_order);
+}

@@ -37,5 +37,9 @@ heap_item heap_pop(heap *h);
  * the result depends only on the items, not on their order. */
 void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item),
                         void *user);
+/* Give every item the key rekey returns, dropping those it gives
+ * UINT64_MAX, and restore the heap (sorted: the result depends only on the
+ * items, not on their order). O(n log n), for a change of the order. */
+void heap_rekey(heap *h, uint64_t (*rekey)(void *user, heap_item item), void *user);
 
 #endif

@@ -53,6 +53,9 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
 #define H_MAX 0xFFFFu
 #define CHUNK_LOG2 14u
+/* Push-optimal: expanded nodes after which ties of f go to the smaller
+ * bound before the fewer moves (see priority). */
+#define DEEPEST_FIRST_AFTER 100000u
 /* Pair states the pattern database may expand at level start. */
 #define PDB_BUILD_STATES 4000000u
 
@@ -68,6 +71,7 @@ typedef struct search {
 	const uint16_t *parent_boxes;
 	int parent_kept;
 	uint16_t *row_boxes; /* parent_boxes with the moved box at its new square */
+	int deepest_first;   /* push-optimal, after DEEPEST_FIRST_AFTER nodes */
 } search;
 
 static node *node_at(const search *s, uint32_t index)
@@ -107,7 +111,14 @@ static uint64_t clamp_bits(uint64_t value, unsigned bits)
 }
 
 /* The open list's order: f of the primary cost, then f of the secondary,
- * then the smaller bound (deeper nodes first). Greedier in the fast mode. */
+ * then the smaller bound (deeper nodes first). Greedier in the fast mode.
+ * A push-optimal search that has expanded DEEPEST_FIRST_AFTER nodes puts
+ * the smaller bound before the secondary f: within the last layer of f
+ * (often the largest) the deepest nodes reach a goal first (Microban 153:
+ * 2,653,327 -> 1,502,878 nodes), while the small levels keep preferring
+ * fewer moves (deepest first from the start costs 11% more moves on
+ * Microban). Ties of f may go either way without losing optimality: a
+ * goal is only taken at the smallest f on the open list. */
 static uint64_t priority(const search *s, const node *n)
 {
 	uint64_t f1, f2 = (uint64_t)n->tie + n->h;
@@ -115,6 +126,8 @@ static uint64_t priority(const search *s, const node *n)
 		f1 = (uint64_t)n->cost + 3 * (uint64_t)n->h;
 	else
 		f1 = (uint64_t)n->cost + n->h;
+	if (s->deepest_first)
+		return clamp_bits(f1, 20) << 44 | clamp_bits(n->h, 20) << 24 | clamp_bits(f2, 24);
 	return clamp_bits(f1, 20) << 44 | clamp_bits(f2, 24) << 20 | clamp_bits(n->h, 20);
 }
 
@@ -443,6 +456,20 @@ static int push_root(search *s)
 	return -1;
 }
 
+/* The key of an open-list item in the deepest-first order, UINT64_MAX
+ * for a stale one (user: the search). */
+static uint64_t deepest_first_key(void *user, heap_item item)
+{
+	search *s = user;
+	node *n = node_at(s, item.node);
+	if (node_closed(n) || item.key != priority(s, n))
+		return UINT64_MAX;
+	s->deepest_first = 1;
+	uint64_t key = priority(s, n);
+	s->deepest_first = 0;
+	return key;
+}
+
 /* At most `nodes` expansions of the A* loop. The slice boundary sits
  * before a node is taken off the open list, so how the search is sliced
  * never changes what it does. Returns the outcome that ends the search,
@@ -458,6 +485,13 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 	while (s->open.count > 0) {
 		if (s->c.stats.expanded >= slice_end)
 			return -1;
+		if (s->mode == HAKO_OPTIMAL_PUSHES && !s->deepest_first &&
+		    s->c.stats.expanded == DEEPEST_FIRST_AFTER) {
+			heap_rekey(&s->open, deepest_first_key, s);
+			s->deepest_first = 1;
+			if (s->open.count == 0)
+				break;
+		}
 		heap_item item = heap_pop(&s->open);
 		node *n = node_at(s, item.node);
 		if (node_closed(n) || item.key != priority(s, n))

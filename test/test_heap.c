@@ -104,6 +104,44 @@ static void keeps_the_lightest(void **state)
 	free(d);
 }
 
+/* The new key of an item: the node number reversed, odd nodes dropped. */
+static uint64_t reversed_even(void *user, heap_item item)
+{
+	(void)user;
+	return item.node % 2 ? UINT64_MAX : 10000u - item.node;
+}
+
+/* heap_rekey: every kept item comes out in the order of its new key, the
+ * dropped ones never, and pushes after it still take their place. */
+static void rekeys(void **state)
+{
+	(void)state;
+	memory mem = {0, 0, (size_t)1 << 24};
+	heap h;
+	heap_init(&h, &mem);
+	push_random(&h, 3000, 777, 40);
+	for (int i = 0; i < 100; i++)
+		heap_pop(&h);
+	size_t even = 0;
+	for (size_t i = 0; i < h.count; i++)
+		even += h.items[i].node % 2 == 0;
+	heap_rekey(&h, reversed_even, NULL);
+	assert_int_equal(h.count, even);
+	assert_int_equal(heap_push(&h, 10000u - 1501u, 1501), HAKO_OK);
+	uint64_t last = 0;
+	size_t popped = 0;
+	while (h.count > 0) {
+		heap_item it = heap_pop(&h);
+		assert_true(it.key >= last);
+		assert_int_equal(it.key, 10000u - it.node);
+		last = it.key;
+		popped++;
+	}
+	assert_int_equal(popped, even + 1);
+	heap_free(&h);
+	assert_int_equal(mem.used, 0);
+}
+
 static void arena_reuses_released_records(void **state)
 {
 	(void)state;
@@ -140,6 +178,7 @@ int main(void)
 	    cmocka_unit_test(pops_in_key_order),
 	    cmocka_unit_test(respects_memory_budget),
 	    cmocka_unit_test(keeps_the_lightest),
+	    cmocka_unit_test(rekeys),
 	    cmocka_unit_test(arena_reuses_released_records),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
