@@ -14,64 +14,65 @@
 #ifndef HAKO_APP_OPTIONS_TABLE_H
 #define HAKO_APP_OPTIONS_TABLE_H
 
-#define SOLVE_OPTIONS(X)                                                                        \
-	X(OPT_SOLVE_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                                  \
+#define SOLVE_OPTIONS(X)                                                                           \
+	X(OPT_SOLVE_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                                 \
 	  "1-based: 3   3,5-9   (default: all)")                                                   \
-	X(OPT_SOLVE_TIME, 't', "time", "SECONDS", OPT_SECONDS, 0, 1e9,                              \
+	X(OPT_SOLVE_TIME, 't', "time", "SECONDS", OPT_SECONDS, 0, 1e9,                             \
 	  "limit per level (default 60; 0: none)")                                                 \
-	X(OPT_SOLVE_MEMORY, 'M', "memory", "MIB", OPT_LONG, 1, 1048576,                             \
+	X(OPT_SOLVE_MEMORY, 'M', "memory", "MIB", OPT_LONG, 1, 1048576,                            \
 	  "memory budget for the search (default 1024)")                                           \
-	X(OPT_SOLVE_OPTIMAL, 'O', "optimal", "pushes|moves|none", OPT_CHOICE, 0, 0,                 \
+	X(OPT_SOLVE_OPTIMAL, 'O', "optimal", "pushes|moves|none", OPT_CHOICE, 0, 0,                \
 	  "push-optimal, move-optimal, or fastest (default none)")                                 \
-	X(OPT_SOLVE_OUTPUT, 'o', "output", "FILE.sok", OPT_TEXT, 0, 0,                              \
+	X(OPT_SOLVE_OUTPUT, 'o', "output", "FILE.sok", OPT_TEXT, 0, 0,                             \
 	  "write the levels with their Solution blocks\n"                                          \
 	  "(atomically; never over an input file)")                                                \
-	X(OPT_SOLVE_JOBS, 'j', "jobs", "N", OPT_LONG, 1, 64,                                        \
+	X(OPT_SOLVE_JOBS, 'j', "jobs", "N", OPT_LONG, 1, 64,                                       \
 	  "threads for the fast mode's portfolio of\n"                                             \
 	  "searches, 1 to 64 (default: the number of\n"                                            \
 	  "cores); -j 1 gives the same result every run")                                          \
-	X(OPT_SOLVE_JSON, 0, "json", NULL, OPT_FLAG, 0, 0, "one JSON object per level on stdout")   \
-	X(OPT_SOLVE_NO_DEADLOCKS, 0, "no-deadlocks", NULL, OPT_FLAG, 0, 0,                          \
+	X(OPT_SOLVE_JSON, 0, "json", NULL, OPT_FLAG, 0, 0, "one JSON object per level on stdout")  \
+	X(OPT_SOLVE_NO_DEADLOCKS, 0, "no-deadlocks", NULL, OPT_FLAG, 0, 0,                         \
 	  "only simple dead squares (to measure what the\n"                                        \
 	  "deadlock detectors save)")                                                              \
-	X(OPT_SOLVE_MACROS, 0, "macros", "LIST", OPT_MACROS, 0, 0,                                  \
+	X(OPT_SOLVE_MACROS, 0, "macros", "LIST", OPT_MACROS, 0, 0,                                 \
 	  "the search's macros: all (the default), none, or\n"                                     \
 	  "a comma-separated list of tunnels (a push into a\n"                                     \
 	  "tunnel goes on through it) and goals (a box at a\n"                                     \
 	  "goal room's entrance goes to its goal), to\n"                                           \
 	  "measure what each saves")                                                               \
-	X(OPT_SOLVE_NO_MACROS, 0, "no-macros", NULL, OPT_FLAG, 0, 0, "the same as --macros none")   \
-	X(OPT_SOLVE_NO_SHORTEN, 0, "no-shorten", NULL, OPT_FLAG, 0, 0,                              \
+	X(OPT_SOLVE_NO_MACROS, 0, "no-macros", NULL, OPT_FLAG, 0, 0, "the same as --macros none")  \
+	X(OPT_SOLVE_NO_SHORTEN, 0, "no-shorten", NULL, OPT_FLAG, 0, 0,                             \
 	  "keep the fast mode's solution as found (no\n"                                           \
 	  "post-pass that cuts its detours)")                                                      \
-	X(OPT_SOLVE_QUIET, 'q', "quiet", NULL, OPT_FLAG, 0, 0, "no progress on stderr")             \
-	X(OPT_SOLVE_VERBOSE, 'v', "verbose", NULL, OPT_FLAG, 0, 0,                                  \
+	X(OPT_SOLVE_QUIET, 'q', "quiet", NULL, OPT_FLAG, 0, 0, "no progress on stderr")            \
+	X(OPT_SOLVE_VERBOSE, 'v', "verbose", NULL, OPT_FLAG, 0, 0,                                 \
 	  "progress on stderr even when it is not a terminal")                                     \
 	X(OPT_SOLVE_HELP, 'h', "help", NULL, OPT_FLAG, 0, 0, "this text")
 
-#define VERIFY_OPTIONS(X)                                                                       \
-	X(OPT_VERIFY_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                                 \
+#define VERIFY_OPTIONS(X)                                                                          \
+	X(OPT_VERIFY_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                                \
 	  "1-based levels: 3   3,5-9   (default: all)")                                            \
 	X(OPT_VERIFY_HELP, 'h', "help", NULL, OPT_FLAG, 0, 0, "this text")
 
-#define DEADLOCKS_OPTIONS(X)                                                                    \
-	X(OPT_DEADLOCKS_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                              \
+#define DEADLOCKS_OPTIONS(X)                                                                       \
+	X(OPT_DEADLOCKS_LEVEL, 'l', "level", "SPEC", OPT_LEVELS, 0, 0,                             \
 	  "1-based levels: 3   3,5-9   (default: all)")                                            \
-	X(OPT_DEADLOCKS_MOVES, 'm', "moves", "LURD", OPT_TEXT, 0, 0,                                \
+	X(OPT_DEADLOCKS_MOVES, 'm', "moves", "LURD", OPT_TEXT, 0, 0,                               \
 	  "steps to play first (- reads them from stdin); needs\n"                                 \
 	  "exactly one level (-l N when FILE holds several).\n"                                    \
 	  "Run-length digits and groups are accepted; the case of\n"                               \
 	  "a letter is not checked (the board decides pushes)")                                    \
-	X(OPT_DEADLOCKS_JSON, 0, "json", NULL, OPT_FLAG, 0, 0, "one JSON object per level on stdout") \
-	X(OPT_DEADLOCKS_BUDGET, 'b', "budget", "NODES", OPT_LONG, 0, 1000000000,                    \
+	X(OPT_DEADLOCKS_JSON, 0, "json", NULL, OPT_FLAG, 0, 0,                                     \
+	  "one JSON object per level on stdout")                                                   \
+	X(OPT_DEADLOCKS_BUDGET, 'b', "budget", "NODES", OPT_LONG, 0, 1000000000,                   \
 	  "pushes the corral search may spend per check\n"                                         \
 	  "(default 20000; 0 skips the corral search)")                                            \
 	X(OPT_DEADLOCKS_HELP, 'h', "help", NULL, OPT_FLAG, 0, 0, "this text")
 
-#define PLAY_OPTIONS(X)                                                                         \
-	X(OPT_PLAY_LEVEL, 'l', "level", "N", OPT_LONG, 1, 1000000000,                               \
+#define PLAY_OPTIONS(X)                                                                            \
+	X(OPT_PLAY_LEVEL, 'l', "level", "N", OPT_LONG, 1, 1000000000,                              \
 	  "start at level N (1-based; default: the first unsolved)")                               \
-	X(OPT_PLAY_TIME, 't', "time", "SECONDS", OPT_SECONDS, 0, 1e9,                               \
+	X(OPT_PLAY_TIME, 't', "time", "SECONDS", OPT_SECONDS, 0, 1e9,                              \
 	  "time for a hint or a solve (default 10)")                                               \
 	X(OPT_PLAY_HELP, 'h', "help", NULL, OPT_FLAG, 0, 0, "this text")
 
@@ -88,6 +89,9 @@ enum {
 /* The entry of an opt_def table for one X(...) line; end a table with
  * OPT_DEF_END. */
 #define OPT_DEF(id, s, l, v, k, lo, hi, h) {id, s, l, v, k, lo, hi, h},
-#define OPT_DEF_END {OPT_END, 0, NULL, NULL, OPT_FLAG, 0, 0, NULL}
+#define OPT_DEF_END                                                                                \
+	{                                                                                          \
+		OPT_END, 0, NULL, NULL, OPT_FLAG, 0, 0, NULL                                       \
+	}
 
 #endif

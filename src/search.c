@@ -71,8 +71,8 @@ hako_status search_context_init(search_context *c, const board *b, const hako_so
 	    search_macro_on(&c->options, HAKO_MACRO_GOALS))
 		c->rooms = room_macros_open(b, &c->mem, &st);
 	if (st == HAKO_OK && c->options.deadlock_detection) {
-		c->deadlocks = deadlock_checker_new(b, &c->mem,
-		                                    DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
+		c->deadlocks = deadlock_checker_new(
+		    b, &c->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
 		if (!c->deadlocks)
 			st = HAKO_ERR_NOMEM;
 	}
@@ -114,8 +114,7 @@ int search_out_of_time(const search_context *c)
 	return c->options.time_limit > 0 && search_now() - c->started >= c->options.time_limit;
 }
 
-int search_dead(search_context *c, const deadlock_position *p, unsigned moved,
-                const reach *region)
+int search_dead(search_context *c, const deadlock_position *p, unsigned moved, const reach *region)
 {
 	if (!c->deadlocks)
 		return 0;
@@ -169,9 +168,8 @@ int search_same_position(void *user, uint32_t index)
 	unsigned char *node = search_node_at(s, index);
 	uint16_t player;
 	memcpy(&player, node + s->player_offset, sizeof player);
-	return player == c->probe_player &&
-	       memcmp(search_node_boxes(s, node), c->probe_boxes,
-	              sizeof(uint16_t) * (size_t)c->b->box_count) == 0;
+	return player == c->probe_player && memcmp(search_node_boxes(s, node), c->probe_boxes,
+	                                           sizeof(uint16_t) * (size_t)c->b->box_count) == 0;
 }
 
 uint64_t search_key_of(void *user, uint32_t index)

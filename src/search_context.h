@@ -36,11 +36,11 @@ typedef struct search_context {
 	reach here, child_reach;
 	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
 	deadlock_proof proof;
-	uint8_t *allowed;    /* PI-corral: box squares whose pushes are needed */
-	tunnel_info tunnels; /* go_on == NULL: no tunnel macros */
+	uint8_t *allowed;        /* PI-corral: box squares whose pushes are needed */
+	tunnel_info tunnels;     /* go_on == NULL: no tunnel macros */
 	struct room_info *rooms; /* goal macros (room.h); NULL: none */
-	uint8_t *occupied;   /* per square: a box; all zero between expansions */
-	uint16_t *probe_boxes; /* the child being generated, ascending */
+	uint8_t *occupied;       /* per square: a box; all zero between expansions */
+	uint16_t *probe_boxes;   /* the child being generated, ascending */
 	uint16_t probe_player;
 	movegen_move *moves; /* movegen_capacity(box_count) */
 	hako_stats stats;
@@ -64,8 +64,7 @@ int search_out_of_time(const search_context *c);
  * just moved is on `moved`)? `region` is the position's player region when
  * the caller flooded it already (the corral check need not flood again),
  * else NULL. Counts a prune. 0 without a checker. */
-int search_dead(search_context *c, const deadlock_position *p, unsigned moved,
-                const reach *region);
+int search_dead(search_context *c, const deadlock_position *p, unsigned moved, const reach *region);
 /* PI-corral pruning (dead_corral.c): 1 with c->allowed marking the boxes
  * whose pushes are needed (clear them after), 0 when every push is. */
 int search_pi_corral(search_context *c, const deadlock_position *p, const reach *region);

@@ -101,14 +101,14 @@ run 0 solve --json quote.xsb && check_json
 
 # A budget the fast mode fills at once: it drops states and goes on, says so
 # in "dropped", stays inside the budget and never claims a proof.
-xsokoban=$source_dir/../shared/levels/XSokoban_90.xsb
+xsokoban=$shared/XSokoban_90.xsb
 if [[ -f $xsokoban ]]; then
 	run 1 solve --json -j 1 -M 28 -t 6 -l 11 "$xsokoban" &&
 		has out '"status":"(timeout|memout)".*"dropped":[1-9]'
 	python3 -c 'import json, sys; r = json.loads(sys.stdin.read()); sys.exit(r["peak_mib"] > 28)' \
 		<"$work/out" || fail "-M 28: peak over the budget: $(cat "$work/out")"
 else
-	echo "skipped (the memory check): ../shared/levels not found"
+	skip_part "the memory check"
 fi
 
 echo "== stdin"

@@ -618,5 +618,5 @@ int main(void)
 	    cmocka_unit_test(shared_titles),
 	    cmocka_unit_test(strerror_texts),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -433,5 +433,5 @@ int main(void)
 	    cmocka_unit_test(full_memory_drops_states_and_goes_on),
 	    cmocka_unit_test(microban_all_solved_and_replayed),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
