@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include "deadline.h"
+
 hako_status bound_init(bound *bd, memory *mem, int box_count)
 {
 	memset(bd, 0, sizeof *bd);
@@ -68,6 +70,9 @@ uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
 	memset(v, 0, m * sizeof(int64_t));
 	memset(p, 0, m * sizeof(int));
 	for (int i = 1; i <= n; i++) {
+		/* A row costs O(n^2) at most: look at the deadline once a row. */
+		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
+			return BOUND_STOPPED;
 		p[0] = i;
 		int j0 = 0;
 		for (size_t j = 0; j < m; j++) {
