@@ -10,6 +10,9 @@ cd "$(dirname "$0")"
 . scripts/deps.sh
 hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3
 hako_want clang:clang tmux:tmux
+# The browser player's build and tests (test/e2e_web.sh says skipped
+# without them; CI installs them with hako_require).
+hako_want "${HAKO_WEB_DEPS[@]}"
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake --preset dev -DHAKO_TESTS=ON

@@ -54,3 +54,9 @@ hako_want() {
 
 # The packages every build needs.
 HAKO_BUILD_DEPS=(cmake:cmake gcc:gcc make:make libc6-dev pkg-config:pkg-config libncurses-dev)
+
+# The browser player (web/build.sh, test/e2e_web.sh): clang with wasi-libc
+# and lld for the WebAssembly build; Chromium, its driver and Selenium for
+# the tests in a real browser.
+HAKO_WEB_DEPS=(clang:clang lld:wasm-ld wasi-libc libclang-rt-dev-wasm32 chromium:chromium
+	chromium-driver:chromedriver python3-selenium)
