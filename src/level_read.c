@@ -306,7 +306,7 @@ static int is_lurd_typo(text_line line)
 		else
 			other++;
 	}
-	return letters > 0 && moves > 2 * other;
+	return letters > 0 && moves >= 2 * other;
 }
 
 /* Close the metadata of the last level: notes and any open Solution. */
