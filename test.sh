@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/deps.sh
-hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3
+hako_require "${HAKO_BUILD_DEPS[@]}" libcmocka-dev python3:python3 "${HAKO_PYTHON_DEPS[@]}"
 hako_want clang:clang tmux:tmux
 # The browser player's build and tests (test/e2e_web.sh says skipped
 # without them; CI installs them with hako_require).

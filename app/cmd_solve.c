@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "commands.h"
 #include "solve.h"
 
@@ -69,8 +70,9 @@ static void install_stop_signals(void)
 	}
 }
 
-/* One option with its value (read and checked by the table's kind). */
-static void apply_option(solve_config *config, int id, const opt_value *value)
+/* One option with its value (read and checked by the table's kind);
+ * returns 0 or an exit code. */
+static int apply_option(solve_config *config, int id, const opt_value *value)
 {
 	/* The order of OPT_SOLVE_OPTIMAL's names: pushes|moves|none. */
 	static const hako_optimality optimal[] = {HAKO_OPTIMAL_PUSHES, HAKO_OPTIMAL_MOVES,
@@ -87,10 +89,15 @@ static void apply_option(solve_config *config, int id, const opt_value *value)
 	case OPT_SOLVE_MACROS: config->macros = (int)value->number; break;
 	case OPT_SOLVE_NO_MACROS: config->macros = HAKO_MACRO_NONE; break;
 	case OPT_SOLVE_NO_SHORTEN: config->no_shorten = 1; break;
+	case OPT_SOLVE_NO_PDB: config->no_pdb = 1; break;
+	case OPT_SOLVE_NODES: config->node_limit = value->number; break;
 	case OPT_SOLVE_QUIET: config->verbosity = -1; break;
 	case OPT_SOLVE_VERBOSE: config->verbosity = 1; break;
+	case OPT_SOLVE_SHARD:
+		return shard_parse("solve", value->text, &config->shard) ? EXIT_USAGE : 0;
 	default: break;
 	}
+	return 0;
 }
 
 /* Fill `config`; returns 0, an exit code, or -1 after --help. */
@@ -120,7 +127,9 @@ static int parse_args(int argc, char **argv, solve_config *config)
 			config->files[config->file_count++] = value.text;
 			continue;
 		}
-		apply_option(config, id, &value);
+		int code = apply_option(config, id, &value);
+		if (code)
+			return code;
 	}
 	if (config->file_count == 0)
 		return opt_usage_error("solve", "no level file given");
@@ -152,11 +161,24 @@ static int load_inputs(const solve_config *config, input_file *inputs)
 	return 0;
 }
 
+/* One level of the run: solved on any thread, reported on the calling
+ * one. */
+typedef struct level_slot {
+	hako_status status;
+	hako_solve_result result;
+} level_slot;
+
 typedef struct solve_run {
 	const solve_config *config;
+	input_file *inputs;
+	level_outcome **outcomes;
+	batch_item *items;
+	level_slot *slots;
+	int side_by_side; /* levels run side by side: no per-level progress */
 	report_totals totals;
 	progress progress;
 	int any_invalid;
+	int heading_file; /* the file whose heading was printed last, -1 none */
 } solve_run;
 
 static void report_invalid(solve_run *run, const input_file *input, long number,
@@ -171,15 +193,27 @@ static void report_invalid(solve_run *run, const input_file *input, long number,
 	run->any_invalid = 1;
 }
 
-static void solve_level(solve_run *run, const input_file *input, long number, level_outcome *out)
+/* The cancel-only callback of levels run side by side: the progress lines
+ * belong to one level at a time. */
+static int cancel_only(void *user, const hako_stats *stats)
 {
-	const hako_level *level = hako_collection_level(input->collection, (size_t)(number - 1));
-	hako_error err;
-	memset(&err, 0, sizeof err);
-	out->attempted = 1;
-	if (hako_level_status(level, &err) != HAKO_OK) {
-		out->invalid = 1;
-		report_invalid(run, input, number, level, &err);
+	(void)stats;
+	const progress *p = user;
+	return *p->cancel != 0;
+}
+
+/* batch_solve_fn: search one level (any thread; touches only its slot). */
+static void solve_item(void *user, size_t index)
+{
+	solve_run *run = user;
+	const batch_item *item = &run->items[index];
+	const input_file *input = &run->inputs[item->file];
+	const hako_level *level =
+	    hako_collection_level(input->collection, (size_t)(item->number - 1));
+	level_slot *slot = &run->slots[index];
+	memset(&slot->result, 0, sizeof slot->result);
+	if (hako_level_status(level, NULL) != HAKO_OK) {
+		slot->status = HAKO_ERR_LEVEL;
 		return;
 	}
 	hako_solver_options options;
@@ -190,45 +224,70 @@ static void solve_level(solve_run *run, const input_file *input, long number, le
 	options.deadlock_detection = !run->config->no_deadlocks;
 	options.macros = run->config->macros;
 	options.shorten = !run->config->no_shorten;
+	options.pattern_databases = !run->config->no_pdb;
+	options.node_limit = (uint64_t)run->config->node_limit;
 	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
 	options.progress_interval = 1024;
 	options.cancel = &interrupted; /* Ctrl-C and SIGTERM stop the search at once */
-	hako_solve_result result;
-	memset(&result, 0, sizeof result);
-	progress_start(&run->progress, input->name, number, hako_level_title(level));
-	hako_status status = hako_solve(level, &options, &result);
-	progress_finish(&run->progress);
-	if (status == HAKO_ERR_NOMEM) {
-		result.outcome = HAKO_MEMOUT;
-	} else if (status != HAKO_OK) {
+	if (run->side_by_side) {
+		/* Each level one thread; the memory budget is shared between the
+		 * levels running at once. */
+		options.threads = 1;
+		options.memory_limit /= (size_t)run->config->jobs;
+		options.progress = cancel_only; /* reads run->progress.cancel only */
+	} else {
+		progress_start(&run->progress, input->name, item->number, hako_level_title(level));
+	}
+	slot->status = hako_solve(level, &options, &slot->result);
+	if (!run->side_by_side)
+		progress_finish(&run->progress);
+}
+
+/* batch_done_fn: report one level, in input order. */
+static void report_item(void *user, size_t index)
+{
+	solve_run *run = user;
+	const batch_item *item = &run->items[index];
+	const input_file *input = &run->inputs[item->file];
+	long number = item->number;
+	const hako_level *level = hako_collection_level(input->collection, (size_t)(number - 1));
+	level_outcome *out = &run->outcomes[item->file][number - 1];
+	level_slot *slot = &run->slots[index];
+	hako_solve_result *result = &slot->result;
+	if (run->heading_file != item->file) {
+		report_file_heading(run->config, input->name);
+		run->heading_file = item->file;
+	}
+	out->attempted = 1;
+	hako_error err;
+	memset(&err, 0, sizeof err);
+	if (slot->status == HAKO_ERR_LEVEL && hako_level_status(level, &err) != HAKO_OK) {
+		out->invalid = 1;
+		report_invalid(run, input, number, level, &err);
+		return;
+	}
+	if (slot->status == HAKO_ERR_NOMEM) {
+		result->outcome = HAKO_MEMOUT;
+	} else if (slot->status != HAKO_OK) {
 		/* Not a search outcome: the library refused the level. */
 		snprintf(err.message, sizeof err.message, "cannot be solved: %s",
-		         hako_strerror(status));
+		         hako_strerror(slot->status));
 		err.line = hako_level_line(level);
 		err.column = 0;
 		out->invalid = 1;
 		report_invalid(run, input, number, level, &err);
-		hako_solve_result_clear(&result);
+		hako_solve_result_clear(result);
 		return;
 	}
 	report_row row = {
-	    input->path, number,  hako_level_title(level), report_status_name(result.outcome),
-	    NULL,        &result, run->config->optimal};
+	    input->path, number, hako_level_title(level), report_status_name(result->outcome),
+	    NULL,        result, run->config->optimal};
 	report_level(run->config, &row, &run->totals);
-	if (result.outcome == HAKO_SOLVED && result.solution)
-		out->solution = strdup(result.solution);
-	hako_solve_result_clear(&result);
-}
-
-static void solve_file(solve_run *run, const input_file *input, level_outcome *outcomes)
-{
-	long count = (long)hako_collection_count(input->collection);
-	report_file_heading(run->config, input->name);
-	for (long number = 1; number <= count && !interrupted; number++)
-		if (level_spec_contains(&run->config->levels, number))
-			solve_level(run, input, number, &outcomes[number - 1]);
+	if (result->outcome == HAKO_SOLVED && result->solution)
+		out->solution = strdup(result->solution);
+	hako_solve_result_clear(result);
 }
 
 static int solve_all(const solve_config *config, input_file *inputs, level_outcome **outcomes)
@@ -236,14 +295,29 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	solve_run run;
 	memset(&run, 0, sizeof run);
 	run.config = config;
+	run.inputs = inputs;
+	run.outcomes = outcomes;
+	run.heading_file = -1;
+	size_t count = 0;
+	if (batch_select(inputs, config->file_count, &config->levels, &config->shard, &run.items,
+	                 &count) != 0 ||
+	    !(run.slots = calloc(count ? count : 1, sizeof *run.slots))) {
+		free(run.items);
+		fputs("hako: out of memory\n", stderr);
+		return EXIT_INPUT;
+	}
+	int workers = batch_workers(config->jobs, inputs, run.items, count);
+	run.side_by_side = workers > 1;
 	run.progress.tty = isatty(STDERR_FILENO);
 	run.progress.enabled =
 	    config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
 	run.progress.cancel = &interrupted;
+	batch_keep_memory();
 	install_stop_signals();
 	report_table_header(config);
-	for (int i = 0; i < config->file_count && !interrupted; i++)
-		solve_file(&run, &inputs[i], outcomes[i]);
+	batch_run(count, workers, &interrupted, solve_item, report_item, &run);
+	free(run.items);
+	free(run.slots);
 	if (!config->json || run.progress.enabled)
 		report_totals_line(config, &run.totals, interrupted);
 	int code = 0;

@@ -5,6 +5,7 @@
 #define HAKO_APP_COMMANDS_H
 
 int cmd_solve(int argc, char **argv);
+int cmd_label(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_deadlocks(int argc, char **argv);

@@ -1,5 +1,5 @@
 /* main.c — the hako program: dispatches the verb (solve, verify, bench,
- * deadlocks, play) and answers --help and --version. */
+ * deadlocks, play, label) and answers --help and --version. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +13,7 @@ static const char usage_text[] =
     "\n"
     "Verbs:\n"
     "  solve [options] FILE...        solve levels (FILE may be - for stdin)\n"
+    "  label FILE... -o LABELS.jsonl  label levels (push-optimal, else fast), resumable\n"
     "  verify FILE [-l N] [LURD|-]    replay solutions and check they solve their levels\n"
     "  deadlocks FILE [-l N] ...      dead squares, and the deadlock verdict after --moves\n"
     "  bench                          deterministic node-count signature\n"
@@ -30,7 +31,7 @@ typedef struct verb {
 } verb;
 
 static const verb verbs[] = {
-    {"solve", cmd_solve},         {"verify", cmd_verify}, {"bench", cmd_bench},
+    {"solve", cmd_solve},         {"label", cmd_label},   {"verify", cmd_verify}, {"bench", cmd_bench},
     {"deadlocks", cmd_deadlocks}, {"play", cmd_play},
 };
 
@@ -38,7 +39,7 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return opt_usage_error(NULL,
-		                       "no verb given (solve, verify, bench, deadlocks, play)");
+		                       "no verb given (solve, label, verify, bench, deadlocks, play)");
 	const char *name = argv[1];
 	if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
 		fputs(usage_text, stdout);

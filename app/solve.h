@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "batch.h"
 #include "hako.h"
 #include "input.h"
 #include "options.h"
@@ -20,7 +21,11 @@ typedef struct solve_config {
 	int no_deadlocks; /* --no-deadlocks */
 	int macros;       /* --macros LIST, --no-macros: HAKO_MACRO_* bits */
 	int no_shorten;   /* --no-shorten */
-	long jobs;        /* -j: threads for a search (the fast mode's portfolio) */
+	int no_pdb;       /* --no-pdb */
+	long node_limit;  /* --nodes; 0: none */
+	long jobs;        /* -j: threads for a search (the fast mode's portfolio),
+	                     or for levels side by side (batch_workers) */
+	shard_spec shard; /* --shard K/N; {0, 0}: every level */
 	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;

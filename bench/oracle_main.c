@@ -2,11 +2,13 @@
  * exhaustive oracle over many small levels; prints the per-detector table
  * (Markdown, for BENCH.md) and exits 1 on any false positive.
  *
- * Usage: hako-oracle [-s STATES] [-b CORRAL_BUDGET] [-p] [-r REPORTS] [FILE...]
+ * Usage: hako-oracle [-s STATES] [-b CORRAL_BUDGET] [-p] [-r REPORTS] [-B] [FILE...]
  *   -s  positions per level at most (default 2000000; bigger levels are skipped)
  *   -b  corral node budget passed to deadlock_check (default 1000, as the search)
  *   -p  prune positions with a box on a lone-box dead square (exact; fewer dead ones)
  *   -r  false positives printed per level (default 5)
+ *   -B  the lower bounds instead of the detectors: matching and pattern
+ *       databases against the exact pushes left (exit 1 on any bound above)
  * Without files: the three Boxoban files, the unit tests and Microban_155
  * from ../shared/levels. Exit: 0 clean, 1 a false positive or bad proof,
  * 2 usage, 3 unreadable input. */
@@ -67,7 +69,8 @@ static double seconds_since(const struct timespec *start)
 }
 
 /* Check every level of one file; returns failures, or -1 if unreadable. */
-static long check_file(const char *path, const oracle_check_options *options, oracle_totals *totals)
+static long check_file(const char *path, const oracle_check_options *options, oracle_totals *totals,
+                       oracle_bound_totals *bounds)
 {
 	size_t length = 0;
 	char *text = read_file(path, &length);
@@ -86,17 +89,27 @@ static long check_file(const char *path, const oracle_check_options *options, or
 	long failures = 0;
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	uint64_t covered = totals->covered, positions = totals->positions;
+	/* In -B mode the positions counted are the solvable ones held to the bounds. */
+	uint64_t covered = bounds ? bounds->covered : totals->covered;
+	uint64_t positions = bounds ? bounds->solvable + bounds->dead : totals->positions;
 	size_t count = hako_collection_count(collection);
 	for (size_t i = 0; i < count; i++) {
 		char label[512];
 		snprintf(label, sizeof label, "%s #%zu", path, i + 1);
-		failures += (long)oracle_check_level(hako_collection_level(collection, i), label,
-		                                     options, totals, stdout);
+		if (bounds)
+			failures +=
+			    (long)oracle_bound_level(hako_collection_level(collection, i), label,
+			                             options->oracle.max_states, bounds, stdout);
+		else
+			failures += (long)oracle_check_level(hako_collection_level(collection, i),
+			                                     label, options, totals, stdout);
 	}
-	fprintf(stderr, "%s: %zu levels, %llu covered, %llu positions, %.1f s\n", path, count,
-	        (unsigned long long)(totals->covered - covered),
-	        (unsigned long long)(totals->positions - positions), seconds_since(&start));
+	fprintf(
+	    stderr, "%s: %zu levels, %llu covered, %llu positions, %.1f s\n", path, count,
+	    (unsigned long long)((bounds ? bounds->covered : totals->covered) - covered),
+	    (unsigned long long)((bounds ? bounds->solvable + bounds->dead : totals->positions) -
+	                         positions),
+	    seconds_since(&start));
 	hako_collection_free(collection);
 	return failures;
 }
@@ -109,11 +122,15 @@ int main(int argc, char **argv)
 	options.corral_budget = 1000;
 	options.timing = 1;
 	options.max_reports = 5;
-	int first = 1;
+	int first = 1, bounds = 0;
 	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
 		const char *opt = argv[first];
 		if (strcmp(opt, "-p") == 0) {
 			options.oracle.prune_dead_squares = 1;
+			continue;
+		}
+		if (strcmp(opt, "-B") == 0) {
+			bounds = 1;
 			continue;
 		}
 		if (strcmp(opt, "--") == 0) {
@@ -126,7 +143,7 @@ int main(int argc, char **argv)
 			fprintf(
 			    stderr,
 			    "usage: hako-oracle [-s STATES] [-b CORRAL_BUDGET] [-p] [-r REPORTS] "
-			    "[FILE...]\n");
+			    "[-B] [FILE...]\n");
 			return 2;
 		}
 		if (strcmp(opt, "-s") == 0 && value > 0)
@@ -142,13 +159,16 @@ int main(int argc, char **argv)
 		first++;
 	}
 	oracle_totals *totals = calloc(1, sizeof *totals);
+	oracle_bound_totals bound_totals;
+	memset(&bound_totals, 0, sizeof bound_totals);
+	oracle_bound_totals *bt = bounds ? &bound_totals : NULL;
 	if (!totals)
 		return 3;
 	long failures = 0;
 	int unreadable = 0;
 	if (first < argc) {
 		for (int i = first; i < argc; i++) {
-			long f = check_file(argv[i], &options, totals);
+			long f = check_file(argv[i], &options, totals, bt);
 			unreadable |= f < 0;
 			failures += f > 0 ? f : 0;
 		}
@@ -156,7 +176,7 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < sizeof default_files / sizeof *default_files; i++) {
 			char path[1024];
 			snprintf(path, sizeof path, "%s/%s", HAKO_SHARED_LEVELS, default_files[i]);
-			long f = check_file(path, &options, totals);
+			long f = check_file(path, &options, totals, bt);
 			unreadable |= f < 0;
 			failures += f > 0 ? f : 0;
 		}
@@ -165,7 +185,10 @@ int main(int argc, char **argv)
 	       options.oracle.max_states,
 	       options.oracle.prune_dead_squares ? ", lone-box dead squares pruned" : "",
 	       (unsigned long long)options.corral_budget);
-	oracle_print_table(totals, stdout);
+	if (bounds)
+		oracle_bound_print(&bound_totals, stdout);
+	else
+		oracle_print_table(totals, stdout);
 	free(totals);
 	if (failures) {
 		fprintf(stderr, "hako-oracle: %ld false positives or bad proofs\n", failures);

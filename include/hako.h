@@ -296,8 +296,15 @@ typedef struct hako_solver_options {
 	int threads;
 	/* 1 (the default): in the fast mode, shorten the solution found by
 	 * cutting cycles and re-solving short windows of it (src/shorten.c),
-	 * within a tenth of time_limit and at most 2 s. 0: as found. */
+	 * within a tenth of time_limit and at most 2 s, and with a node budget
+	 * that grows with the search's own work (a small level's post-pass
+	 * costs less than its search). 0: as found. */
 	int shorten;
+	/* 1 (the default): the optimal modes build pattern databases of box
+	 * pairs at the start of a level (src/pdb.c), within a fraction of the
+	 * time and memory limits, and take the stronger bound. 0: the
+	 * matching bound alone — for measuring what they save. */
+	int pattern_databases;
 	/* May be NULL. When *cancel becomes nonzero the search stops soon
 	 * (within milliseconds, set-up included) with HAKO_CANCELLED. Meant to
 	 * be set from a signal handler (a volatile sig_atomic_t, an int on the

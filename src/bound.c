@@ -10,6 +10,7 @@
  * bound may drop by more than one; the search reopens nodes for that. */
 #include "bound.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "deadline.h"
@@ -20,7 +21,8 @@ hako_status bound_init(bound *bd, memory *mem, int box_count)
 	bd->mem = mem;
 	bd->n = box_count;
 	size_t m = (size_t)box_count + 1;
-	size_t bytes = m * m * sizeof(int64_t) + 3 * m * sizeof(int64_t) + 2 * m * sizeof(int) + m;
+	size_t bytes = m * m * sizeof(int64_t) + 5 * m * sizeof(int64_t) + 3 * m * sizeof(int) +
+	               m * sizeof(uint16_t) + m;
 	char *block = memory_alloc(mem, bytes);
 	if (!block)
 		return HAKO_ERR_NOMEM;
@@ -29,9 +31,14 @@ hako_status bound_init(bound *bd, memory *mem, int box_count)
 	bd->row_potential = bd->cost + m * m;
 	bd->col_potential = bd->row_potential + m;
 	bd->min_slack = bd->col_potential + m;
-	bd->match = (int *)(void *)(bd->min_slack + m);
+	bd->kept_row_potential = bd->min_slack + m;
+	bd->kept_col_potential = bd->kept_row_potential + m;
+	bd->match = (int *)(void *)(bd->kept_col_potential + m);
 	bd->way = bd->match + m;
-	bd->used = (uint8_t *)(bd->way + m);
+	bd->kept_match = bd->way + m;
+	bd->kept_boxes = (uint16_t *)(void *)(bd->kept_match + m);
+	bd->used = (uint8_t *)(bd->kept_boxes + m);
+	bd->dirty_row = -1;
 	return HAKO_OK;
 }
 
@@ -41,31 +48,82 @@ void bound_free(bound *bd)
 	bd->cost = NULL;
 }
 
-uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
+/* Larger than any finite matching, so an "infinite" edge in the optimum
+ * shows as a total at or above it. */
+static int64_t unreachable_cost(int n)
+{
+	return (int64_t)(n + 1) * 65536;
+}
+
+/* Fill the cost matrix; rows with skip[i] set cost nothing to any goal
+ * (skip may be NULL). 0 when some goal no box can reach. */
+static int fill_costs(bound *bd, const board *b, const uint16_t *boxes, const uint8_t *skip)
 {
 	int n = bd->n;
-	if (n == 0)
-		return 0;
 	size_t m = (size_t)n + 1, squares = (size_t)b->square_count;
-	/* Larger than any finite matching, so an "infinite" edge in the optimum
-	 * shows as a total at or above it. */
-	const int64_t unreachable = (int64_t)(n + 1) * 65536;
+	const int64_t unreachable = unreachable_cost(n);
 	int64_t *cost = bd->cost;
 	/* Cheap necessary check first: every goal needs some box that can reach it. */
 	for (int j = 1; j <= n; j++) {
 		const uint16_t *column = b->distance + (size_t)(j - 1) * squares;
 		int any = 0;
 		for (int i = 1; i <= n; i++) {
+			if (skip && skip[i - 1]) {
+				cost[(size_t)i * m + (size_t)j] = 0;
+				any = 1;
+				continue;
+			}
 			uint16_t d = column[boxes[i - 1]];
 			cost[(size_t)i * m + (size_t)j] = d == DISTANCE_INFINITE ? unreachable : d;
 			any |= d != DISTANCE_INFINITE;
 		}
 		if (!any)
-			return BOUND_INFINITE;
+			return 0;
 	}
-	int64_t *u = bd->row_potential, *v = bd->col_potential, *minv = bd->min_slack;
-	int *p = bd->match, *way = bd->way;
-	uint8_t *used = bd->used;
+	return 1;
+}
+
+static uint32_t solve_matching(bound *bd);
+static void add_row(bound *bd, int i);
+
+uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
+{
+	bd->kept = 0;
+	if (bd->n == 0)
+		return 0;
+	if (!fill_costs(bd, b, boxes, NULL))
+		return BOUND_INFINITE;
+	return solve_matching(bd);
+}
+
+uint32_t bound_matching_skip(bound *bd, const board *b, const uint16_t *boxes, const uint8_t *skip)
+{
+	bd->matrix_dirty = 1; /* for bound_matching_moved */
+	if (bd->n == 0)
+		return 0;
+	if (!fill_costs(bd, b, boxes, skip))
+		return BOUND_INFINITE;
+	return solve_matching(bd);
+}
+
+void bound_assigned(const bound *bd, uint32_t *out)
+{
+	size_t m = (size_t)bd->n + 1;
+	for (int j = 1; j <= bd->n; j++) {
+		int i = bd->match[j];
+		out[i - 1] = (uint32_t)bd->cost[(size_t)i * m + (size_t)j];
+	}
+}
+
+/* The Hungarian method on bd->cost (filled). */
+static uint32_t solve_matching(bound *bd)
+{
+	int n = bd->n;
+	size_t m = (size_t)n + 1;
+	const int64_t unreachable = unreachable_cost(n);
+	int64_t *cost = bd->cost;
+	int64_t *u = bd->row_potential, *v = bd->col_potential;
+	int *p = bd->match;
 	memset(u, 0, m * sizeof(int64_t));
 	memset(v, 0, m * sizeof(int64_t));
 	memset(p, 0, m * sizeof(int));
@@ -73,6 +131,26 @@ uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
 		/* A row costs O(n^2) at most: look at the deadline once a row. */
 		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
 			return BOUND_STOPPED;
+		add_row(bd, i);
+	}
+	int64_t total = 0;
+	for (int j = 1; j <= n; j++)
+		total += cost[(size_t)p[j] * m + (size_t)j];
+	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+}
+
+/* One phase of the Hungarian method: row i (unmatched, its reduced costs
+ * non-negative) joins the matching along a shortest augmenting path,
+ * the potentials kept feasible and tight on matched pairs. O(n^2). */
+static void add_row(bound *bd, int i)
+{
+	int n = bd->n;
+	size_t m = (size_t)n + 1;
+	const int64_t *cost = bd->cost;
+	int64_t *u = bd->row_potential, *v = bd->col_potential, *minv = bd->min_slack;
+	int *p = bd->match, *way = bd->way;
+	uint8_t *used = bd->used;
+	{
 		p[0] = i;
 		int j0 = 0;
 		for (size_t j = 0; j < m; j++) {
@@ -113,8 +191,93 @@ uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes)
 			j0 = j1;
 		} while (j0);
 	}
+}
+
+void bound_keep(bound *bd, const board *b, const uint16_t *boxes)
+{
+	(void)b;
+	size_t m = (size_t)bd->n + 1;
+	memcpy(bd->kept_row_potential, bd->row_potential, m * sizeof(int64_t));
+	memcpy(bd->kept_col_potential, bd->col_potential, m * sizeof(int64_t));
+	memcpy(bd->kept_match, bd->match, m * sizeof(int));
+	memcpy(bd->kept_boxes, boxes, (size_t)bd->n * sizeof(uint16_t));
+	bd->kept = 1;
+	bd->dirty_row = -1;
+	bd->matrix_dirty = 0;
+}
+
+static void fill_row(bound *bd, const board *b, int i, unsigned square)
+{
+	int n = bd->n;
+	size_t m = (size_t)n + 1, squares = (size_t)b->square_count;
+	const int64_t unreachable = unreachable_cost(n);
+	int64_t *row = bd->cost + (size_t)i * m;
+	for (int j = 1; j <= n; j++) {
+		uint16_t d = b->distance[(size_t)(j - 1) * squares + square];
+		row[j] = d == DISTANCE_INFINITE ? unreachable : d;
+	}
+}
+
+uint32_t bound_matching_freed(bound *bd, const uint8_t *skip)
+{
+	int n = bd->n;
+	size_t m = (size_t)n + 1;
+	/* Each freed row costs 0 to every goal; as in bound_matching_moved,
+	 * with u = 0 its reduced costs (-v >= 0) are feasible, so one phase
+	 * per row restores the optimum. */
+	for (int i = 1; i <= n; i++) {
+		if (!skip[i - 1])
+			continue;
+		memset(bd->cost + (size_t)i * m + 1, 0, (size_t)n * sizeof(int64_t));
+		for (int j = 1; j <= n; j++)
+			if (bd->match[j] == i)
+				bd->match[j] = 0;
+		bd->row_potential[i] = 0;
+		if (bd->stop && n >= 32 && deadline_passed(bd->stop)) {
+			bd->matrix_dirty = 1;
+			return BOUND_STOPPED; /* the search stops on its deadline */
+		}
+		add_row(bd, i);
+	}
+	bd->matrix_dirty = 1; /* for bound_matching_moved */
+	const int64_t unreachable = unreachable_cost(n);
 	int64_t total = 0;
 	for (int j = 1; j <= n; j++)
-		total += cost[(size_t)p[j] * m + (size_t)j];
+		total += bd->cost[(size_t)bd->match[j] * m + (size_t)j];
+	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+}
+
+uint32_t bound_matching_moved(bound *bd, const board *b, int box, unsigned to)
+{
+	assert(bd->kept && box >= 0 && box < bd->n);
+	int n = bd->n, i = box + 1;
+	size_t m = (size_t)n + 1;
+	/* Back to the kept position: its potentials, matching and costs. */
+	if (bd->matrix_dirty) {
+		for (int r = 1; r <= n; r++)
+			fill_row(bd, b, r, bd->kept_boxes[r - 1]);
+		bd->matrix_dirty = 0;
+	} else if (bd->dirty_row >= 0) {
+		fill_row(bd, b, bd->dirty_row, bd->kept_boxes[bd->dirty_row - 1]);
+	}
+	memcpy(bd->row_potential, bd->kept_row_potential, m * sizeof(int64_t));
+	memcpy(bd->col_potential, bd->kept_col_potential, m * sizeof(int64_t));
+	memcpy(bd->match, bd->kept_match, m * sizeof(int));
+	/* The moved box's row gets its new costs and leaves the matching.
+	 * Column potentials only ever decrease from 0, and costs are
+	 * non-negative, so with u = 0 its reduced costs are non-negative:
+	 * the other rows' potentials stay feasible and tight, and one phase
+	 * puts the row back, optimal again. */
+	fill_row(bd, b, i, to);
+	bd->dirty_row = i;
+	for (int j = 1; j <= n; j++)
+		if (bd->match[j] == i)
+			bd->match[j] = 0;
+	bd->row_potential[i] = 0;
+	add_row(bd, i);
+	const int64_t unreachable = unreachable_cost(n);
+	int64_t total = 0;
+	for (int j = 1; j <= n; j++)
+		total += bd->cost[(size_t)bd->match[j] * m + (size_t)j];
 	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
 }

@@ -217,12 +217,19 @@ dead_corral *dead_corral_new(const board *b, memory *mem, size_t cache_bytes)
 	d->mem = mem;
 	d->n = b->square_count;
 	d->bytes = lay_out(d, NULL);
-	unsigned char *block = memory_calloc(mem, d->bytes);
+	unsigned char *block = memory_alloc(mem, d->bytes);
 	if (!block) {
 		memory_free(mem, d, sizeof *d);
 		return NULL;
 	}
 	lay_out(d, block);
+	/* Zero all but the search's room: its states are written before they
+	 * are read and its hash slots are cleared by each search, and leaving
+	 * those 768 KiB alone is most of what a small level's set-up saves. */
+	size_t pool_at = (size_t)((unsigned char *)d->pool - block);
+	size_t after_slots = (size_t)((unsigned char *)d->pattern - block);
+	memset(block, 0, pool_at);
+	memset(block + after_slots, 0, d->bytes - after_slots);
 	if (!dead_corral_cache_init(&d->cache, mem, cache_bytes)) {
 		memory_free(mem, block, d->bytes);
 		memory_free(mem, d, sizeof *d);

@@ -21,11 +21,15 @@ enum {
 typedef struct dead_corral_cache_entry dead_corral_cache_entry;
 
 /* Verdicts keyed by a corral pattern (a list of uint16 words, compared
- * exactly), in a fixed number of bytes: when full it is emptied. */
+ * exactly), in a fixed number of bytes: when full it is emptied. The
+ * bytes are counted against the budget at once, but the table starts
+ * small and doubles as it fills, up to full_mask + 1 entries: a small
+ * level never pays for clearing megabytes it does not use. */
 typedef struct dead_corral_cache {
 	memory *mem;
 	dead_corral_cache_entry *table; /* mask + 1 entries */
 	uint32_t mask, count;
+	uint32_t full_mask; /* the mask once grown to the whole size */
 	uint16_t *words; /* the patterns, back to back */
 	uint32_t word_capacity, words_used;
 	size_t bytes;

@@ -3,8 +3,12 @@
  * compared word by word, so a hash collision can never hand one corral's
  * "dead" to another. Fixed size: when the table is half full or the
  * pattern store runs out, everything is dropped and filling starts again
- * (a verdict lost is only a search repeated). */
+ * (a verdict lost is only a search repeated). The table starts at
+ * CACHE_START_ENTRIES and doubles while it is under its full size, so the
+ * verdicts kept (and when they are dropped) are those of a table made at
+ * full size at once; only the cost of a small level changes. */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dead_corral.h"
@@ -20,6 +24,7 @@ struct dead_corral_cache_entry {
 _Static_assert(sizeof(dead_corral_cache_entry) == 24, "cache entries stay packed");
 
 #define CACHE_MIN_BYTES 4096u
+#define CACHE_START_ENTRIES 512u
 
 static uint64_t pattern_hash(const uint16_t *pattern, uint32_t length)
 {
@@ -47,15 +52,22 @@ int dead_corral_cache_init(dead_corral_cache *c, memory *mem, size_t bytes)
 	size_t word_bytes = (bytes - table_bytes) & ~(size_t)1;
 	if (word_bytes / 2 > UINT32_MAX)
 		word_bytes = (size_t)UINT32_MAX * 2;
-	c->table = memory_calloc(mem, table_bytes);
-	c->words = memory_alloc(mem, word_bytes);
+	size_t start = entries < CACHE_START_ENTRIES ? entries : CACHE_START_ENTRIES;
+	/* The whole size is counted now; the pattern words are only malloc'd,
+	 * so the pages a level never fills are never touched. */
+	if (!memory_charge(mem, table_bytes + word_bytes))
+		return 0;
+	c->table = calloc(start, sizeof(dead_corral_cache_entry));
+	c->words = malloc(word_bytes);
 	if (!c->table || !c->words) {
-		memory_free(mem, c->table, table_bytes);
-		memory_free(mem, c->words, word_bytes);
+		free(c->table);
+		free(c->words);
+		memory_uncharge(mem, table_bytes + word_bytes);
 		memset(c, 0, sizeof *c);
 		return 0;
 	}
-	c->mask = (uint32_t)(entries - 1);
+	c->mask = (uint32_t)(start - 1);
+	c->full_mask = (uint32_t)(entries - 1);
 	c->word_capacity = (uint32_t)(word_bytes / 2);
 	c->bytes = table_bytes + word_bytes;
 	return 1;
@@ -63,11 +75,10 @@ int dead_corral_cache_init(dead_corral_cache *c, memory *mem, size_t bytes)
 
 void dead_corral_cache_free(dead_corral_cache *c)
 {
-	if (c->table)
-		memory_free(c->mem, c->table,
-		            ((size_t)c->mask + 1) * sizeof(dead_corral_cache_entry));
-	if (c->words)
-		memory_free(c->mem, c->words, (size_t)c->word_capacity * 2);
+	free(c->table);
+	free(c->words);
+	if (c->bytes)
+		memory_uncharge(c->mem, c->bytes);
 	memset(c, 0, sizeof *c);
 }
 
@@ -100,6 +111,28 @@ int dead_corral_cache_find(const dead_corral_cache *c, const uint16_t *pattern, 
 	return e->verdict;
 }
 
+/* Double the table, entries placed again by their keys; 0 when there is
+ * no memory (the cache is then treated as full). */
+static int grow(dead_corral_cache *c)
+{
+	size_t size = ((size_t)c->mask + 1) * 2;
+	dead_corral_cache_entry *table = calloc(size, sizeof *table);
+	if (!table)
+		return 0;
+	for (size_t i = 0; i <= c->mask; i++) {
+		if (c->table[i].key == 0)
+			continue;
+		size_t j = (size_t)c->table[i].key & (size - 1);
+		while (table[j].key != 0)
+			j = (j + 1) & (size - 1);
+		table[j] = c->table[i];
+	}
+	free(c->table);
+	c->table = table;
+	c->mask = (uint32_t)(size - 1);
+	return 1;
+}
+
 void dead_corral_cache_store(dead_corral_cache *c, const uint16_t *pattern, uint32_t length,
                              int verdict, uint64_t budget)
 {
@@ -108,8 +141,14 @@ void dead_corral_cache_store(dead_corral_cache *c, const uint16_t *pattern, uint
 		return;
 	uint64_t key = pattern_hash(pattern, length);
 	dead_corral_cache_entry *e = slot_of(c, key, pattern, length);
-	if (e->key == 0 &&
-	    (c->count + 1 > (c->mask + 1) / 2 || length > c->word_capacity - c->words_used)) {
+	if (e->key == 0 && c->count + 1 > (c->mask + 1) / 2 && c->mask < c->full_mask) {
+		if (grow(c))
+			e = slot_of(c, key, pattern, length);
+		else
+			c->full_mask = c->mask; /* no room to grow: full at this size */
+	}
+	if (e->key == 0 && (c->count + 1 > ((size_t)c->full_mask + 1) / 2 ||
+	                    length > c->word_capacity - c->words_used)) {
 		/* Full: start over. Linear probing has no tombstones to worry about. */
 		memset(c->table, 0, ((size_t)c->mask + 1) * sizeof(dead_corral_cache_entry));
 		c->count = 0;

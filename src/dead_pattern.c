@@ -110,9 +110,16 @@ dead_pattern *dead_pattern_new(const board *b, memory *mem, size_t bytes)
 	size_t total = sizeof(dead_pattern) + words * sizeof(uint16_t) +
 	               n * BUCKET * sizeof(uint64_t) + n +
 	               ((size_t)b->box_count + 1) * sizeof(uint16_t);
-	dead_pattern *s = memory_calloc(mem, total);
+	dead_pattern *s = memory_alloc(mem, total);
 	if (!s)
 		return NULL;
+	/* Everything but the ring starts zeroed. The ring is read only where a
+	 * bucket points, after that record was written, so its megabytes stay
+	 * untouched (and cost a small level nothing) until patterns fill them. */
+	size_t head_bytes = sizeof(dead_pattern) + n * BUCKET * sizeof(uint64_t);
+	memset(s, 0, head_bytes);
+	memset((char *)s + head_bytes + words * sizeof(uint16_t), 0,
+	       total - head_bytes - words * sizeof(uint16_t));
 	s->b = b;
 	s->mem = mem;
 	s->bytes = total;

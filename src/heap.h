@@ -13,8 +13,15 @@ typedef struct heap_item {
 	uint32_t node;
 } heap_item;
 
+/* How an item is stored: 12 bytes, not heap_item's 16 (its padding), as
+ * the open list is the largest table of the optimal searches after the
+ * nodes themselves. */
+typedef struct heap_slot {
+	uint32_t key_low, key_high, node;
+} heap_slot;
+
 typedef struct heap {
-	heap_item *items;
+	heap_slot *items;
 	size_t count, capacity;
 	memory *mem;
 } heap;

@@ -13,6 +13,11 @@ int memory_charge(memory *m, size_t bytes)
 	return 1;
 }
 
+void memory_uncharge(memory *m, size_t bytes)
+{
+	m->used -= bytes;
+}
+
 void *memory_alloc(memory *m, size_t bytes)
 {
 	if (!memory_charge(m, bytes))

@@ -17,5 +17,7 @@ void *memory_realloc(memory *m, void *old, size_t old_bytes, size_t new_bytes);
 void memory_free(memory *m, void *p, size_t bytes);
 /* Count memory allocated elsewhere (the board) against the budget. */
 int memory_charge(memory *m, size_t bytes);
+/* Give back bytes counted with memory_charge. */
+void memory_uncharge(memory *m, size_t bytes);
 
 #endif

@@ -148,7 +148,10 @@ hako_status search_store_init(search_store *s, search_context *c, size_t header,
 	s->c = c;
 	s->header = header;
 	s->player_offset = player_offset;
-	size_t record = (header + sizeof(uint16_t) * (size_t)c->b->box_count + 7) & ~(size_t)7;
+	s->key_of = search_key_of;
+	size_t align = header % 8 == 0 ? 8 : 4;
+	size_t record =
+	    (header + sizeof(uint16_t) * (size_t)c->b->box_count + align - 1) & ~(align - 1);
 	/* A small budget starts with a smaller table (it grows as needed) and
 	 * smaller chunks: a sixteenth of the budget each at most. */
 	while (table_log2 > 8 && sizeof(tt_entry) << table_log2 > c->mem.limit / 16)

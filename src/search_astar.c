@@ -16,45 +16,88 @@
  * push-optimal mode moves are only a tie-break (the state does not know
  * the exact player square), so fewest moves among push-optimal solutions
  * is preferred but not guaranteed. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "heap.h"
+#include "pdb.h"
 #include "room.h"
 #include "search_context.h"
 
+/* A node: 20 bytes and the boxes (records 4-byte aligned), the largest
+ * table of the search. It keeps no Zobrist key (8 bytes): the key is
+ * computed again from the boxes when the table grows or the node is
+ * expanded, O(boxes) where the expansion costs far more. */
 typedef struct node {
-	uint64_t key; /* Zobrist key of boxes and player */
 	uint32_t parent;
 	uint32_t cost;      /* primary cost so far: pushes, or moves */
 	uint32_t tie;       /* secondary cost so far: moves, or pushes */
-	uint32_t h;         /* lower bound on the pushes still needed */
+	uint16_t h;         /* lower bound on the pushes still needed (capped: still one) */
 	uint16_t player;    /* normalized (push modes) or exact (move mode) */
 	uint16_t push_from; /* the last push: box square before it */
-	uint8_t push_dir;
-	uint8_t closed;
-	/* squares the box travelled in a straight line (tunnel macro), plus
-	 * GOAL_MACRO when a goal macro then took it into its room (its pushes
-	 * are derived again when the path is rebuilt: room_macro is a
-	 * function of the position) */
-	uint16_t push_length;
+	/* the last push: bits 0-11 the squares the box travelled in a
+	 * straight line (tunnel macro; at most a board's side, 250), 12-13
+	 * its direction, 14 closed, 15 GOAL_MACRO when a goal macro then took
+	 * it into its room (its pushes are derived again when the path is
+	 * rebuilt: room_macro is a function of the position) */
+	uint16_t push;
 	/* followed by box_count uint16_t box squares, ascending */
 } node;
+static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
+#define NODE_CLOSED 0x4000u
+#define PUSH_LENGTH(p) ((unsigned)(p) & 0x0FFFu)
+#define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
+#define H_MAX 0xFFFFu
 #define CHUNK_LOG2 14u
+/* Pair states the pattern database may expand at level start. */
+#define PDB_BUILD_STATES 4000000u
 
 typedef struct search {
 	search_context c;
 	search_store store;
 	hako_optimality mode;
 	heap open;
+	pdb patterns; /* ready == 0: the matching bound alone */
+	/* The node being expanded: its boxes, and whether its matching is
+	 * kept in c.lower for the children's incremental bounds (0 not yet,
+	 * 1 kept, -1 infinite: children computed in full). */
+	const uint16_t *parent_boxes;
+	int parent_kept;
+	uint16_t *row_boxes; /* parent_boxes with the moved box at its new square */
 } search;
 
 static node *node_at(const search *s, uint32_t index)
 {
 	return search_node_at(&s->store, index);
+}
+
+/* The Zobrist key of a stored node (boxes and player), for the table's
+ * rehash (user: the store). */
+static uint64_t stored_key(void *user, uint32_t index)
+{
+	const search_store *store = user;
+	const search_context *c = store->c;
+	node *n = search_node_at(store, index);
+	return zobrist_boxes(&c->keys, search_node_boxes(store, n), c->b->box_count) ^
+	       c->keys.player[n->player];
+}
+
+static int node_closed(const node *n)
+{
+	return (n->push & NODE_CLOSED) != 0;
+}
+
+/* The push that reached n: travelled `length` squares toward `dir`
+ * (GOAL_MACRO may be set in length); n stays open. */
+static void set_push(node *n, uint16_t from, unsigned dir, uint16_t length)
+{
+	assert(PUSH_LENGTH(length) == (length & ~GOAL_MACRO));
+	n->push_from = from;
+	n->push = (uint16_t)((length & GOAL_MACRO) | PUSH_LENGTH(length) | (dir & 3u) << 12);
 }
 
 static uint64_t clamp_bits(uint64_t value, unsigned bits)
@@ -91,14 +134,73 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	if (st == HAKO_OK)
 		st = search_store_init(&s->store, &s->c, sizeof(node), offsetof(node, player),
 		                       CHUNK_LOG2, 16);
+	s->store.key_of = stored_key;
+	if (st == HAKO_OK) {
+		s->row_boxes =
+		    memory_alloc(&s->c.mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
+		if (!s->row_boxes)
+			st = HAKO_ERR_NOMEM;
+	}
+	/* Pattern databases in the optimal modes, built within an eighth of
+	 * the memory, a tenth of the time and a fixed count of states (so the
+	 * search is the same every run). */
+	if (st == HAKO_OK && s->c.options.pattern_databases && s->mode != HAKO_OPTIMAL_NONE) {
+		const hako_solver_options *no = &s->c.options;
+		pdb_budget budget = {s->c.mem.limit / 8, PDB_BUILD_STATES,
+		                     no->time_limit > 0 ? no->time_limit / 10 : 0};
+		st = pdb_build(&s->patterns, b, &s->c.mem, &budget);
+	}
 	return st;
 }
 
 static void search_close(search *s)
 {
+	pdb_free(&s->patterns);
+	if (s->row_boxes)
+		memory_free(&s->c.mem, s->row_boxes,
+		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
 	search_store_free(&s->store);
 	heap_free(&s->open);
 	search_context_free(&s->c);
+}
+
+/* The bound of `boxes`: the matching, raised by the pattern databases
+ * when they are on (`player`: the player's region, or NULL). */
+static uint32_t lower_bound(search *s, const uint16_t *boxes, const reach *player)
+{
+	uint32_t h = bound_matching(&s->c.lower, s->c.b, boxes);
+	if (s->patterns.ready)
+		h = pdb_bound(&s->patterns, &s->c.lower, s->c.b, boxes, player, h);
+	return h;
+}
+
+/* The bound of the child whose box `moved` (an index into parent_boxes)
+ * went to `to`: the parent's matching is computed once per expansion and
+ * updated for each child in O(n^2) (bound.c), the same value as in full. */
+static uint32_t child_bound(search *s, int moved, unsigned to, const reach *player)
+{
+	const board *b = s->c.b;
+	if (s->parent_kept == 0) {
+		s->parent_kept = -1;
+		uint32_t parent = bound_matching(&s->c.lower, b, s->parent_boxes);
+		/* Cut short by the deadline: no kept matching to update (the
+		 * search stops at its next look at the clock). */
+		if (parent == BOUND_STOPPED)
+			return BOUND_STOPPED;
+		if (parent != BOUND_INFINITE) {
+			bound_keep(&s->c.lower, b, s->parent_boxes);
+			s->parent_kept = 1;
+		}
+	}
+	if (s->parent_kept < 0)
+		return lower_bound(s, s->c.probe_boxes, player);
+	uint32_t h = bound_matching_moved(&s->c.lower, b, moved, to);
+	if (s->patterns.ready && h != BOUND_INFINITE) {
+		memcpy(s->row_boxes, s->parent_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+		s->row_boxes[moved] = (uint16_t)to;
+		h = pdb_bound(&s->patterns, &s->c.lower, b, s->row_boxes, player, h);
+	}
+	return h;
 }
 
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP } add_result;
@@ -107,7 +209,8 @@ typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP } add_result;
  * it) is a child of `parent` reached by pushing the box on `from` toward
  * `dir`, onto `to`. */
 static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint32_t cost,
-                            uint32_t tie, uint16_t from, unsigned dir, unsigned to, uint16_t length)
+                            uint32_t tie, uint16_t from, unsigned dir, unsigned to, uint16_t length,
+                            int moved)
 {
 	uint32_t found = search_store_find(&s->store, key);
 	if (found != TT_EMPTY) {
@@ -118,18 +221,15 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		 * side-aware bound is admissible but not consistent, see above);
 		 * in the push modes only for fewer pushes, as moves there are
 		 * only a tie-break of an inexact state. */
-		if (old->closed) {
+		if (node_closed(old)) {
 			if (s->mode != HAKO_OPTIMAL_MOVES && old->cost == cost)
 				return ADD_PRUNED;
-			old->closed = 0;
 			s->c.stats.reopened++;
 		}
 		old->cost = cost;
 		old->tie = tie;
 		old->parent = parent_index;
-		old->push_from = from;
-		old->push_dir = (uint8_t)dir;
-		old->push_length = length;
+		set_push(old, from, dir, length); /* open again */
 		return heap_push(&s->open, priority(s, old), found) == HAKO_OK ? ADD_OK : ADD_NOMEM;
 	}
 	if (s->c.tunnels.go_on && tunnel_parking_dead(&s->c.tunnels, s->c.b, s->c.occupied, to)) {
@@ -141,7 +241,16 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	if (search_dead(&s->c, &child, to,
 	                s->mode != HAKO_OPTIMAL_MOVES ? &s->c.child_reach : NULL))
 		return ADD_PRUNED;
-	uint32_t h = bound_matching(&s->c.lower, s->c.b, s->c.probe_boxes);
+	/* The push modes flooded the child's region already; the move mode
+	 * floods it only for the pattern databases. */
+	const reach *region = &s->c.child_reach;
+	if (s->mode == HAKO_OPTIMAL_MOVES) {
+		if (pdb_wants_region(&s->patterns, s->c.probe_boxes))
+			reach_fill(&s->c.child_reach, s->c.b, s->c.occupied, s->c.probe_player);
+		else
+			region = NULL; /* no pair will be looked up */
+	}
+	uint32_t h = child_bound(s, moved, to, region);
 	if (h == BOUND_INFINITE) {
 		s->c.stats.pruned++;
 		return ADD_PRUNED;
@@ -150,16 +259,12 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	if (index == NODE_NONE)
 		return ADD_NOMEM;
 	node *n = node_at(s, index);
-	n->key = key;
 	n->parent = parent_index;
 	n->cost = cost;
 	n->tie = tie;
-	n->h = h;
+	n->h = (uint16_t)(h < H_MAX ? h : H_MAX); /* a smaller bound is still a bound */
 	n->player = s->c.probe_player;
-	n->push_from = from;
-	n->push_dir = (uint8_t)dir;
-	n->push_length = length;
-	n->closed = 0;
+	set_push(n, from, dir, length);
 	search_store_boxes(&s->store, n);
 	s->c.stats.generated++;
 	if (search_store_insert(&s->store, key, index) != HAKO_OK)
@@ -175,7 +280,9 @@ static add_result expand(search *s, uint32_t index)
 	node *n = node_at(s, index);
 	uint16_t *boxes = search_node_boxes(&s->store, n);
 	uint32_t cost = n->cost, tie = n->tie;
-	uint64_t box_key = n->key ^ s->c.keys.player[n->player];
+	uint64_t box_key = zobrist_boxes(&s->c.keys, boxes, count);
+	s->parent_boxes = boxes;
+	s->parent_kept = 0;
 	/* The exact square the player stands on: where the last push left it. */
 	unsigned player = index == 0 ? b->start_player : n->push_from;
 	for (int i = 0; i < count; i++)
@@ -224,7 +331,7 @@ static add_result expand(search *s, uint32_t index)
 			child_tie = tie + walk + length + extra;
 		}
 		add_result r = add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d, to,
-		                         (uint16_t)(length | (extra ? GOAL_MACRO : 0u)));
+		                         (uint16_t)(length | (extra ? GOAL_MACRO : 0u)), m->index);
 		/* Back to the parent (macros move only the pushed box). */
 		movegen_unmake(s->c.occupied, square, to);
 		if (r == ADD_NOMEM) {
@@ -283,13 +390,13 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
 		node *n = node_at(s, chain[k]);
 		unsigned from = n->push_from, stand = from;
-		for (unsigned m = 0; m < (n->push_length & ~GOAL_MACRO) && st == HAKO_OK; m++) {
-			if (!record_push(s, out, &capacity, from, n->push_dir))
+		for (unsigned m = 0; m < PUSH_LENGTH(n->push) && st == HAKO_OK; m++) {
+			if (!record_push(s, out, &capacity, from, PUSH_DIR(n->push)))
 				st = HAKO_ERR_NOMEM;
 			stand = from;
-			from = board_next(b, from, n->push_dir);
+			from = board_next(b, from, PUSH_DIR(n->push));
 		}
-		if (st == HAKO_OK && (n->push_length & GOAL_MACRO)) {
+		if (st == HAKO_OK && (n->push & GOAL_MACRO)) {
 			int count = room_macro(s->c.rooms, b, s->c.occupied, stand, from, s->c.rooms->macro,
 			                       room_macro_capacity(s->c.rooms));
 			for (int m = 0; m < count && st == HAKO_OK; m++)
@@ -314,28 +421,27 @@ static int push_root(search *s)
 	 * reach, boxes and goals not matched): the engine says so itself. */
 	if (b->unsolvable)
 		return HAKO_UNSOLVABLE;
-	uint32_t h = bound_matching(&s->c.lower, b, s->c.probe_boxes);
-	if (h == BOUND_INFINITE)
-		return HAKO_UNSOLVABLE;
 	for (int i = 0; i < b->box_count; i++)
 		s->c.occupied[b->start_boxes[i]] = 1;
-	s->c.probe_player = s->mode == HAKO_OPTIMAL_MOVES
-	                      ? b->start_player
-	                      : reach_fill(&s->c.here, b, s->c.occupied, b->start_player);
+	uint16_t normalized = reach_fill(&s->c.here, b, s->c.occupied, b->start_player);
+	s->c.probe_player = s->mode == HAKO_OPTIMAL_MOVES ? b->start_player : normalized;
 	for (int i = 0; i < b->box_count; i++)
 		s->c.occupied[b->start_boxes[i]] = 0;
+	uint32_t h = lower_bound(s, s->c.probe_boxes, &s->c.here);
+	if (h == BOUND_INFINITE)
+		return HAKO_UNSOLVABLE;
 	uint32_t root = arena_new(&s->store.nodes);
 	if (root == NODE_NONE)
 		return HAKO_MEMOUT;
 	node *n = node_at(s, root);
 	memset(n, 0, sizeof *n);
-	n->key =
+	uint64_t key =
 	    zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count) ^ s->c.keys.player[s->c.probe_player];
 	n->parent = NODE_NONE;
-	n->h = h;
+	n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
 	n->player = s->c.probe_player;
 	search_store_boxes(&s->store, n);
-	if (search_store_insert(&s->store, n->key, root) != HAKO_OK ||
+	if (search_store_insert(&s->store, key, root) != HAKO_OK ||
 	    heap_push(&s->open, priority(s, n), root) != HAKO_OK)
 		return HAKO_MEMOUT;
 	s->c.stats.generated = 1;
@@ -359,7 +465,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			return -1;
 		heap_item item = heap_pop(&s->open);
 		node *n = node_at(s, item.node);
-		if (n->closed || item.key != priority(s, n))
+		if (node_closed(n) || item.key != priority(s, n))
 			continue; /* a stale entry: the node was improved or expanded */
 		if (n->h == 0) {
 			*path_status = collect_path(s, item.node, out);
@@ -375,7 +481,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			if (o->progress(o->progress_user, &s->c.stats))
 				return HAKO_CANCELLED;
 		}
-		n->closed = 1;
+		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
 		add_result grown = expand(s, item.node);
 		if (grown == ADD_NOMEM)

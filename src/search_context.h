@@ -79,14 +79,20 @@ int search_dead(search_context *c, const deadlock_position *p, unsigned moved, c
 int search_pi_corral(search_context *c, const deadlock_position *p, const reach *region);
 
 /* ---- node stores: fixed-size records (an engine's node header, then the
- * box squares, ascending) in an arena, found by key in a table. Every node
- * header starts with its uint64_t Zobrist key. */
+ * box squares, ascending) in an arena, found by key in a table. A node
+ * header starts with its uint64_t Zobrist key, unless the engine sets
+ * key_of. Records are 8-byte aligned when the header's size is a multiple
+ * of 8, else 4 (a header without 64-bit fields). */
 typedef struct search_store {
 	search_context *c;
 	arena nodes;
 	tt table;
 	size_t header;        /* the engine's node header: the boxes follow it */
 	size_t player_offset; /* where the header keeps its uint16_t player */
+	/* A node's full key, for the table's rehash: search_key_of (the
+	 * header's first 8 bytes) unless the engine keeps no key in its
+	 * nodes and sets its own after search_store_init. */
+	tt_key_fn key_of;
 } search_store;
 
 hako_status search_store_init(search_store *s, search_context *c, size_t header,
@@ -116,7 +122,7 @@ static inline uint32_t search_store_find(search_store *s, uint64_t key)
 
 static inline hako_status search_store_insert(search_store *s, uint64_t key, uint32_t index)
 {
-	return tt_insert(&s->table, key, index, search_key_of, s);
+	return tt_insert(&s->table, key, index, s->key_of, s);
 }
 
 /* Copy the probe's boxes into node `node`. */

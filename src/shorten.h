@@ -33,6 +33,10 @@ typedef struct shorten_report {
 /* The limits hako_solve uses for a solution of `push_count` pushes under
  * a solve time limit of `time_limit` seconds (<= 0: none). */
 shorten_limits shorten_default_limits(size_t push_count, double time_limit);
+/* Bound the node budget by the search's own work (`generated`: children
+ * the search made), so that on a small level the post-pass costs about
+ * what the search did, never many times more (issue 14). */
+void shorten_scale_to_search(shorten_limits *limits, uint64_t generated);
 
 /* Shorten `pushes` (*count of them, first push first, solving the board
  * from its start) in place: *count never grows. The result is replayed on

@@ -36,6 +36,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->macros = 1;
 	options->threads = 1;
 	options->shorten = 1;
+	options->pattern_databases = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)
@@ -199,6 +200,7 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		 * stops on its node budget alone, never on the clock. */
 		if (defaults.threads <= 1)
 			limits.seconds = 0;
+		shorten_scale_to_search(&limits, found.stats.generated);
 		shorten_pushes(&b, found.pushes, &found.push_count, &limits, &shortened);
 	}
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED) {

@@ -133,4 +133,21 @@ uint64_t oracle_check_level(const hako_level *level, const char *label,
 /* The per-configuration table in Markdown. */
 void oracle_print_table(const oracle_totals *totals, FILE *out);
 
+/* ---- oracle_bound.c: the lower bounds against the oracle ---------------- */
+
+typedef struct oracle_bound_totals {
+	uint64_t levels, covered, tables;
+	uint64_t solvable, dead, violations;
+	uint64_t sum_exact, sum_matching, sum_patterns; /* over solvable positions */
+	uint64_t exact_matching, exact_patterns, raised;
+	uint64_t dead_matching, dead_patterns; /* dead positions called infinite */
+} oracle_bound_totals;
+
+/* Every reachable position of `level` (at most max_states): the matching
+ * bound and the pattern-database bound (src/pdb.c, unlimited budget) held
+ * to the exact pushes left. Violations are printed to `log` and returned. */
+uint64_t oracle_bound_level(const hako_level *level, const char *label, size_t max_states,
+                            oracle_bound_totals *totals, FILE *log);
+void oracle_bound_print(const oracle_bound_totals *totals, FILE *out);
+
 #endif

@@ -1,6 +1,8 @@
 /* test_bound.c — the matching bound: minimum over assignments, not the
  * greedy nearest goal; infinite when no perfect matching exists. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "board.h"
 #include "bound.h"
@@ -52,11 +54,104 @@ static void no_perfect_matching_is_infinite(void **state)
 	hako_level_free(level);
 }
 
+static uint64_t next_random(uint64_t *seed)
+{
+	*seed = *seed * 6364136223846793005u + 1442695040888963407u;
+	return *seed >> 33;
+}
+
+/* A square not in boxes[0..count). */
+static unsigned free_square(const board *b, const uint16_t *boxes, int count, uint64_t *seed)
+{
+	for (;;) {
+		unsigned s = (unsigned)(next_random(seed) % (uint64_t)b->square_count);
+		int taken = 0;
+		for (int i = 0; i < count; i++)
+			taken |= boxes[i] == s;
+		if (!taken)
+			return s;
+	}
+}
+
+/* The incremental matching (one box moved) equals the full computation on
+ * random positions, also after the pattern databases' masked matching has
+ * overwritten the costs between two moves. */
+static void incremental_equals_full(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	size_t length = 0;
+	char *text = tu_read_file(path, &length);
+	assert_non_null(text);
+	hako_collection *c = NULL;
+	hako_error err;
+	assert_int_equal(hako_collection_parse(text, length, "Microban", &c, &err), HAKO_OK);
+	free(text);
+	uint64_t seed = 12;
+	long compared = 0, finite = 0;
+	for (size_t l = 0; l < hako_collection_count(c); l += 3) {
+		board b;
+		if (board_build(hako_collection_level(c, l), &b) != HAKO_OK)
+			continue;
+		int n = b.box_count;
+		memory mem = {0, 0, (size_t)1 << 26};
+		bound incremental, full;
+		assert_int_equal(bound_init(&incremental, &mem, n), HAKO_OK);
+		assert_int_equal(bound_init(&full, &mem, n), HAKO_OK);
+		uint16_t *boxes = malloc(sizeof(uint16_t) * (size_t)n);
+		uint16_t *moved = malloc(sizeof(uint16_t) * (size_t)n);
+		uint8_t *skip = calloc((size_t)n, 1);
+		assert_true(boxes && moved && skip);
+		for (int trial = 0; trial < 20; trial++) {
+			/* A parent with a finite bound: the start or random boxes. */
+			for (int i = 0; i < n; i++)
+				boxes[i] = trial == 0 ? b.start_boxes[i]
+				                      : (uint16_t)free_square(&b, boxes, i, &seed);
+			if (bound_matching(&incremental, &b, boxes) == BOUND_INFINITE)
+				continue;
+			bound_keep(&incremental, &b, boxes);
+			for (int child = 0; child < 30; child++) {
+				int i = (int)(next_random(&seed) % (uint64_t)n);
+				unsigned to = free_square(&b, boxes, n, &seed);
+				memcpy(moved, boxes, sizeof(uint16_t) * (size_t)n);
+				moved[i] = (uint16_t)to;
+				uint32_t fast = bound_matching_moved(&incremental, &b, i, to);
+				uint32_t slow = bound_matching(&full, &b, moved);
+				assert_int_equal(fast, slow);
+				compared++;
+				finite += fast != BOUND_INFINITE;
+				if (child % 3 == 0 && fast != BOUND_INFINITE) {
+					for (int k = 0; k < n; k++)
+						skip[k] = (uint8_t)(next_random(&seed) & 1);
+					/* Freeing rows from the matching held equals the
+					 * masked matching computed in full. */
+					uint32_t freed = bound_matching_freed(&incremental, skip);
+					assert_int_equal(
+					    freed, bound_matching_skip(&full, &b, moved, skip));
+				}
+			}
+		}
+		free(boxes);
+		free(moved);
+		free(skip);
+		bound_free(&incremental);
+		bound_free(&full);
+		assert_int_equal(mem.used, 0);
+		board_free(&b);
+	}
+	hako_collection_free(c);
+	print_message("compared %ld incremental matchings (%ld finite)\n", compared, finite);
+	assert_true(finite > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(minimum_cost_not_greedy),
 	    cmocka_unit_test(no_perfect_matching_is_infinite),
+	    cmocka_unit_test(incremental_equals_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -501,6 +501,49 @@ static void cache_repeats_verdicts(void **state)
 	close_fixture(&f);
 }
 
+/* The table starts small and doubles (issue 14): every verdict stored is
+ * found again, with its budget, across the growths; the whole size is
+ * counted against the budget from the start; and it is emptied only once
+ * half of the full size is used, as a table made at full size would be. */
+static void cache_grows_and_keeps_verdicts(void **state)
+{
+	(void)state;
+	memory mem = {0, 0, (size_t)1 << 30};
+	dead_corral_cache c;
+	assert_int_equal(dead_corral_cache_init(&c, &mem, CACHE_BYTES), 1);
+	assert_int_equal(mem.used, c.bytes);
+	assert_true(c.mask < c.full_mask);
+	uint32_t half = (c.full_mask + 1) / 2;
+	uint16_t pattern[3];
+	for (uint32_t i = 0; i < half; i++) {
+		pattern[0] = (uint16_t)i;
+		pattern[1] = (uint16_t)(i >> 16);
+		pattern[2] = 7;
+		dead_corral_cache_store(&c, pattern, 3, DEAD_CORRAL_UNKNOWN, 1000u + i);
+	}
+	assert_int_equal(c.mask, c.full_mask);
+	assert_int_equal(mem.used, c.bytes);
+	for (uint32_t i = 0; i < half; i++) {
+		uint64_t budget = 0;
+		pattern[0] = (uint16_t)i;
+		pattern[1] = (uint16_t)(i >> 16);
+		assert_int_equal(dead_corral_cache_find(&c, pattern, 3, &budget),
+		                 DEAD_CORRAL_UNKNOWN);
+		assert_int_equal(budget, 1000u + i);
+	}
+	/* One more: full, so it starts over with only the new one. */
+	pattern[0] = 0xFFFF;
+	pattern[1] = 0xFFFF;
+	dead_corral_cache_store(&c, pattern, 3, DEAD_CORRAL_DEAD, 0);
+	uint64_t budget;
+	assert_int_equal(dead_corral_cache_find(&c, pattern, 3, &budget), DEAD_CORRAL_DEAD);
+	pattern[0] = 0;
+	pattern[1] = 0;
+	assert_int_equal(dead_corral_cache_find(&c, pattern, 3, &budget), DEAD_CORRAL_MISS);
+	dead_corral_cache_free(&c);
+	assert_int_equal(mem.used, 0);
+}
+
 static void cache_ignores_boxes_outside_the_corral(void **state)
 {
 	(void)state;
@@ -714,6 +757,7 @@ int main(void)
 	    cmocka_unit_test(proof_names_the_dead_corral),
 	    cmocka_unit_test(no_corral_no_verdict),
 	    cmocka_unit_test(cache_repeats_verdicts),
+	    cmocka_unit_test(cache_grows_and_keeps_verdicts),
 	    cmocka_unit_test(cache_ignores_boxes_outside_the_corral),
 	    cmocka_unit_test(pi_corral_allows_its_boxes),
 	    cmocka_unit_test(not_pi_corrals),

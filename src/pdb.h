@@ -1,0 +1,76 @@
+/* pdb.h — pattern databases: the exact pushes every pair of boxes needs to
+ * reach two goals when every other box is taken off the board, and the
+ * admissible bound that combines them with the matching bound. */
+#ifndef HAKO_PDB_H
+#define HAKO_PDB_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "bound.h"
+#include "memory.h"
+#include "reach.h"
+
+#define PDB_INFINITE 0xFFu
+#define PDB_SLOTS 8 /* the four neighbours of each box of a pair */
+
+typedef struct pdb_budget {
+	size_t bytes;    /* table and build scratch at most */
+	uint64_t states; /* pair states expanded at most (deterministic) */
+	double seconds;  /* wall time at most; <= 0: none (a safety net) */
+} pdb_budget;
+
+typedef struct pdb_stats {
+	uint64_t lookups; /* pdb_bound calls */
+	uint64_t raised;  /* of those, where the bound beat the matching */
+	uint64_t dead;    /* of those, where a pair could never be solved */
+} pdb_stats;
+
+typedef struct pdb {
+	int ready; /* 0: over budget, no table (pdb_bound = matching) */
+	int square_count, box_count;
+	/* [pair(a, c) * PDB_SLOTS + slot]: pushes, capped at 254; PDB_INFINITE
+	 * when the pair can never be solved with the player on that slot's
+	 * side, or the slot is a wall or the other box. pair(a, c) with a < c
+	 * is c * (c - 1) / 2 + a; slots 0-3 are a's neighbours (direction),
+	 * 4-7 c's. */
+	uint8_t *cost;
+	size_t entries;
+	/* [pair(a, c)]: 1 when some side's value exceeds the two boxes' own
+	 * nearest-goal distances or is infinite; else the pair can never
+	 * beat the matching (which gives each box at least that) and
+	 * pdb_bound skips it. */
+	uint8_t *interesting;
+	/* scratch for pdb_bound, box_count each */
+	uint32_t *assigned;
+	uint8_t *grouped;
+	uint32_t *candidates; /* (gain << 20 | i << 10 | j), up to box_count^2 / 2 */
+	memory *mem;
+	size_t bytes;
+	uint64_t built_states; /* pair states expanded by the build */
+	pdb_stats stats;
+} pdb;
+
+/* Build the pair table for b within the budget; HAKO_OK with ready == 0
+ * when over it (the search goes on without), HAKO_ERR_NOMEM only when the
+ * scratch for pdb_bound cannot be had. */
+hako_status pdb_build(pdb *p, const board *b, memory *mem, const pdb_budget *budget);
+void pdb_free(pdb *p);
+
+/* Pushes boxes a and c need at least, alone on the board, with the player
+ * in the region `player` (a flood of the real position; NULL: unknown, the
+ * minimum over the player's sides). PDB_INFINITE: never solvable. */
+uint32_t pdb_pair(const pdb *p, const board *b, unsigned a, unsigned c, const reach *player);
+
+/* Whether pdb_bound would look any pair of `boxes` up (and so read the
+ * player's region): a caller that must flood for it can skip the flood. */
+int pdb_wants_region(const pdb *p, const uint16_t *boxes);
+
+/* The bound of the position: max(matching, pairs + matching of the rest);
+ * `matching` is bound_matching's value on `boxes`, just computed with `bd`
+ * (its assignment is read). BOUND_INFINITE when a pair can never be solved.
+ * Overwrites bd's matching state. */
+uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, const reach *player,
+                   uint32_t matching);
+
+#endif
