@@ -103,7 +103,7 @@ PY
 echo "== small budgets"
 printf '#######\n#@ $ .#\n#  $ .#\n#######\n' >"$work/two.xsb"
 run 0 solve --json -M 3 "$work/two.xsb" && has out '"status":"solved"'
-run 0 solve --json -M 1 -O pushes "$work/two.xsb" && has out '"status":"solved"'
+run 0 solve --json -M 2 -O pushes "$work/two.xsb" && has out '"status":"solved"'
 printf '######\n#@** #\n######\n' >"$work/done.xsb"
 run 0 solve --json -M 1 "$work/done.xsb" && has out '"status":"solved","moves":0'
 
