@@ -7,7 +7,8 @@
  * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST]
  *                    [-m MACROS | -x] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
- *       setting), fess
+ *       setting), fess, or fast: the fast mode's portfolio (FESS + bidir
+ *       meeting in one table) on one thread, interleaved, reproducible
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
  *   -n  expanded-node limit per level (default none)
@@ -30,6 +31,9 @@
 
 static const search_engine *const engines[] = {&search_engine_bidir, &search_engine_astar,
                                                 &search_engine_fess};
+/* -e fast: the fast mode's engines as a portfolio (the name only). */
+static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir};
+static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL};
 
 static char *read_file(const char *path, size_t *length)
 {
@@ -79,6 +83,8 @@ int main(int argc, char **argv)
 			for (size_t k = 0; k < sizeof engines / sizeof *engines; k++)
 				if (strcmp(engines[k]->name, value) == 0)
 					engine = engines[k];
+			if (strcmp(value, fast_mode.name) == 0)
+				engine = &fast_mode;
 			if (!engine) {
 				fprintf(stderr, "hako-engine: no engine named %s\n", value);
 				return 2;
@@ -153,12 +159,14 @@ int main(int argc, char **argv)
 			continue;
 		}
 		hako_status st = HAKO_OK;
-		void *e = engine->open(&b, &o, &st);
+		void *e = engine == &fast_mode ? NULL : engine->open(&b, &o, &st);
 		search_result r;
 		memset(&r, 0, sizeof r);
 		search_bidir_info info;
 		memset(&info, 0, sizeof info);
-		if (!e)
+		if (engine == &fast_mode)
+			search_portfolio(&b, &o, fast_pair, 2, 1, &r);
+		else if (!e)
 			r.outcome = HAKO_MEMOUT;
 		else {
 			while (!engine->step(e, 256, &r))

@@ -9,6 +9,10 @@
  * or proves it unsolvable raises the stop flag; one that times out or runs
  * out of memory just leaves its turn to the others.
  *
+ * When two engines or more can meet (search_engine.share), they share one
+ * meeting table (perimeter.h): an eighth of the memory budget, the rest
+ * split between the engines.
+ *
  * Only the calling thread calls options->progress, with the stats each
  * engine published after its last slice, summed. C11 <threads.h> and
  * <stdatomic.h> are in glibc's libc (2.34+), so libhako stays libc only. */
@@ -18,6 +22,7 @@
 #include <threads.h>
 #include <time.h>
 
+#include "perimeter.h"
 #include "search.h"
 
 /* Expansions per turn: about a millisecond of A*, short enough that a stop
@@ -50,6 +55,7 @@ typedef struct portfolio {
 	int cancelled;    /* the calling thread's alone */
 	uint64_t next_report;
 	double started;
+	perimeter meet; /* meet.keys NULL: no meeting table */
 } portfolio;
 
 static hako_stats portfolio_sum(portfolio *p)
@@ -99,8 +105,11 @@ static void slot_open(portfolio *p, slot *s, const board *b)
 		s->options.time_limit = left > 1e-6 ? left : 1e-6;
 	}
 	s->self = s->engine->open(b, &s->options, &st);
-	if (s->self)
+	if (s->self) {
+		if (s->engine->share && p->meet.keys)
+			s->engine->share(s->self, &p->meet);
 		return;
+	}
 	/* No memory even to start is this engine's memout; anything else
 	 * is an error the portfolio reports if no engine gets anywhere. */
 	if (st == HAKO_ERR_NOMEM)
@@ -239,6 +248,12 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 	uint64_t interval = o->progress_interval; /* normalized by hako_solve */
 	p->next_report = interval;
 	size_t budget = o->memory_limit;
+	int sharing = 0;
+	for (int i = 0; i < engine_count; i++)
+		sharing += engines[i]->share != NULL;
+	/* No table is no loss of soundness: the engines only search alone. */
+	if (sharing >= 2 && perimeter_init(&p->meet, budget / 8) == HAKO_OK)
+		budget -= p->meet.bytes;
 	for (int i = 0; i < engine_count; i++) {
 		slot *s = &p->slots[i];
 		s->engine = engines[i];
@@ -305,5 +320,6 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 	cnd_destroy(&p.finished);
 	mtx_destroy(&p.lock);
 	free(p.slots);
+	perimeter_free(&p.meet);
 	return st;
 }

@@ -47,12 +47,18 @@ char *search_lurd(const board *b, const search_push *pushes, size_t count);
  * step returns 0 while the search goes on, 1 when it has finished with
  * *result filled (solved with the pushes, unsolvable when proven, or
  * timeout / memout / node-limit). stats may be read between steps. */
+struct perimeter;
 typedef struct search_engine {
 	const char *name;
 	void *(*open)(const board *b, const hako_solver_options *options, hako_status *status);
 	int (*step)(void *self, uint64_t nodes, search_result *result);
 	void (*stats)(const void *self, hako_stats *out);
 	void (*close)(void *self);
+	/* Optional (NULL: the engine does not meet others): called once after
+	 * open with the portfolio's meeting table (perimeter.h), which
+	 * outlives the engine; a backward search stores its states there, a
+	 * forward search finishes when it reaches one. */
+	void (*share)(void *self, struct perimeter *meet);
 } search_engine;
 
 /* search_astar.c: the A* above as an engine; with HAKO_OPTIMAL_NONE the

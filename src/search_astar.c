@@ -563,7 +563,7 @@ static void astar_close(void *self)
 }
 
 const search_engine search_engine_astar = {"astar", astar_open, astar_step, astar_stats,
-                                           astar_close};
+                                           astar_close, NULL};
 
 hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result)
 {

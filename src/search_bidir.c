@@ -58,6 +58,7 @@
 #include <string.h>
 
 #include "heap.h"
+#include "perimeter.h"
 #include "search_bidir.h"
 #include "room.h"
 #include "search_context.h"
@@ -106,6 +107,7 @@ typedef struct bidir {
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
 	int goal_macro_used;      /* the forward side committed to a goal macro */
 	side forward, backward;
+	perimeter *meet; /* the portfolio's meeting table: backward states go there */
 	int finished;
 	hako_outcome outcome;
 	search_push *solution; /* malloc'd; handed to the result */
@@ -159,6 +161,8 @@ static hako_status side_add(bidir *s, side *sd, uint64_t key, uint32_t parent, u
 	n->push_length = (uint16_t)push_length;
 	search_store_boxes(&sd->store, n);
 	s->c.stats.generated++;
+	if (s->meet && sd == &s->backward)
+		perimeter_add(s->meet, key, depth);
 	hako_status st = search_store_insert(&sd->store, key, index);
 	if (st == HAKO_OK)
 		st = heap_push(&sd->open, priority(sd, n), index);
@@ -702,5 +706,17 @@ void search_bidir_info_get(const void *self, search_bidir_info *out)
 	}
 }
 
-const search_engine search_engine_bidir = {"bidir", bidir_open, bidir_step, bidir_stats,
-                                           bidir_close};
+/* The backward states stored so far (the roots) go to the table at once,
+ * the later ones as they are stored (side_add). */
+static void bidir_share(void *self, perimeter *meet)
+{
+	bidir *s = self;
+	s->meet = meet;
+	for (uint32_t i = 0; i < s->backward.store.nodes.count; i++) {
+		const bnode *n = node_at(&s->backward, i);
+		perimeter_add(meet, n->key, n->depth);
+	}
+}
+
+const search_engine search_engine_bidir = {"bidir",     bidir_open,  bidir_step,
+                                           bidir_stats, bidir_close, bidir_share};

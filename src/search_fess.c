@@ -9,7 +9,12 @@
  * links between rooms blocked by boxes — the paper's four features).
  * The search does not follow one evaluation: it cycles through all cells
  * discovered so far and visits, in each, the entry of least weight (ties:
- * the smaller matching bound). A move's weight is 0 when an advisor
+ * the smaller matching bound); every other visit goes to the cell of the
+ * best feature vector found so far instead (Festival's order: more packed,
+ * fewer areas, fewer blocked links, fewer out of plan), so progress is
+ * followed up at once. Whatever reaches a position a backward search
+ * stored in the portfolio's meeting table (perimeter.h) is finished by
+ * walking down the stored depths. A move's weight is 0 when an advisor
  * recommends it (it packs more goals, joins areas of floor, takes a box off
  * a goal filled too early, clears a corridor between rooms, or brings a box
  * nearer the next goals to fill)
@@ -37,6 +42,7 @@
 
 #include "fess.h"
 #include "heap.h"
+#include "perimeter.h"
 #include "search_context.h"
 
 typedef struct fnode {
@@ -86,6 +92,8 @@ typedef struct fess {
 	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
 	uint32_t cell_mask;
 	uint32_t cursor; /* the next cell to expand in */
+	uint32_t best_cell; /* the cell of the best features found so far */
+	uint32_t picks;     /* odd picks go to the best cell */
 	fess_move *moves;
 	int move_capacity;
 	uint16_t *targets;    /* the next goals to fill (advise) */
@@ -95,11 +103,21 @@ typedef struct fess {
 	uint32_t pinned; /* the node being expanded: never dropped */
 	uint32_t live;   /* stored nodes */
 	int rooms;       /* the rooms feature of the node whose moves are listed */
+	perimeter *meet; /* a backward search's states (portfolio); NULL: none */
+	perimeter_walk walk; /* the way down from a met state, when met */
+	int met;             /* the solution ends with walk.pushes */
 } fess;
 
 static fnode *node_at(const fess *f, uint32_t index)
 {
 	return search_node_at(&f->store, index);
+}
+
+static fess_features features_from_key(uint32_t key)
+{
+	fess_features x = {(uint8_t)key, (uint8_t)(key >> 8), (uint8_t)(key >> 16),
+	                   (uint8_t)(key >> 24)};
+	return x;
 }
 
 static uint32_t features_key(const fess_features *x)
@@ -111,6 +129,20 @@ static uint32_t features_key(const fess_features *x)
 static uint32_t slot_hash(uint32_t key)
 {
 	return (key * 0x9E3779B1u) >> 7;
+}
+
+/* Festival's order of feature vectors (Shoham & Schaeffer): more goals
+ * packed, then fewer areas of floor, fewer blocked links between rooms,
+ * fewer boxes out of plan. Is `a` better than `b`? */
+static int features_better(uint32_t a, uint32_t b)
+{
+	static const unsigned shift[4] = {0, 8, 24, 16};
+	for (int k = 0; k < 4; k++) {
+		unsigned x = (a >> shift[k]) & 0xFFu, y = (b >> shift[k]) & 0xFFu;
+		if (x != y)
+			return k == 0 ? x > y : x < y;
+	}
+	return 0;
 }
 
 /* The cell of a feature vector, created when new; UINT32_MAX: no memory. */
@@ -149,6 +181,8 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	uint32_t index = f->cell_count++;
 	f->cells[index].features = features;
+	if (index == 0 || features_better(features, f->cells[f->best_cell].features))
+		f->best_cell = index;
 	heap_init(&f->cells[index].open, &f->c.mem);
 	uint32_t i = slot_hash(features) & f->cell_mask;
 	while (f->cell_slots[i])
@@ -175,6 +209,7 @@ static void fess_close(void *self)
 		memory_free(&f->c.mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
 		memory_free(&f->c.mem, f->goal_index, sizeof(uint16_t) * n);
 		fess_plan_free(&f->plan);
+		perimeter_walk_free(&f->walk);
 		fess_mover_free(&f->mover);
 	}
 	search_context_free(&f->c);
@@ -387,6 +422,20 @@ static uint8_t rooms_after(const fess *f, const fess_move *move)
 	return (uint8_t)(rooms < 0 ? 0 : rooms > 255 ? 255 : rooms);
 }
 
+/* Has a backward search stored the probe (f->probe_boxes, f->probe_player,
+ * its key `key`)?
+ * Then f->walk holds the pushes from it to a solved position. */
+static int met_backward(fess *f, uint64_t key)
+{
+	uint32_t depth = perimeter_depth(f->meet, key);
+	if (depth == PERIMETER_NONE)
+		return 0;
+	if (!f->walk.b && perimeter_walk_init(&f->walk, f->c.b, &f->c.keys) != HAKO_OK)
+		return 0;
+	f->met = perimeter_walk_down(&f->walk, f->meet, f->c.probe_boxes, f->c.probe_player, depth);
+	return f->met;
+}
+
 static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
                              uint32_t *solved)
 {
@@ -444,18 +493,15 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		*solved = index; /* every box on a goal */
 		return GROW_SOLVED;
 	}
+	if (f->meet && met_backward(f, key)) {
+		*solved = index; /* the walk down the backward states goes on from here */
+		return GROW_SOLVED;
+	}
 	fess_features x;
 	fess_packing_of(&f->plan, f->c.occupied, &x);
 	x.connectivity = move->areas;
 	x.rooms = rooms_after(f, move);
 	return file_node(f, index, &x) == HAKO_OK ? GROW_OK : GROW_NOMEM;
-}
-
-static fess_features features_from_key(uint32_t key)
-{
-	fess_features x = {(uint8_t)key, (uint8_t)(key >> 8), (uint8_t)(key >> 16),
-	                   (uint8_t)(key >> 24)};
-	return x;
 }
 
 /* Room for `need` moves (and their glances); 0 when the budget says no. */
@@ -759,6 +805,17 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 	}
 	memset(f->c.occupied, 0, (size_t)b->square_count);
 	free(chain);
+	if (st == HAKO_OK && f->met) {
+		search_push *grown =
+		    realloc(out->pushes, sizeof(search_push) * (total + f->walk.count + 1));
+		if (grown) {
+			out->pushes = grown;
+			memcpy(out->pushes + total, f->walk.pushes, sizeof(search_push) * f->walk.count);
+			total += f->walk.count;
+		} else {
+			st = HAKO_ERR_NOMEM;
+		}
+	}
 	out->push_count = total;
 	return st;
 }
@@ -799,8 +856,13 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 			return finish(f, result, HAKO_NODE_LIMIT);
 		if (search_out_of_time(&f->c))
 			return finish(f, result, f->c.clock.why);
-		/* The next cell, round robin, that still has a state to expand. */
+		/* Every other pick from the cell of the best features found so far
+		 * (Festival's loop: progress is followed up at once while the
+		 * round robin keeps every cell in turn); else the next cell,
+		 * round robin, that still has a state to expand. */
 		uint32_t pick = NODE_NONE;
+		if ((f->picks++ & 1) && f->cells[f->best_cell].open.count > 0)
+			pick = heap_pop(&f->cells[f->best_cell].open).node;
 		for (uint32_t tried = 0; tried < f->cell_count && pick == NODE_NONE; tried++) {
 			cell *c = &f->cells[f->cursor];
 			f->cursor = f->cursor + 1 < f->cell_count ? f->cursor + 1 : 0;
@@ -829,4 +891,10 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 	return 0;
 }
 
-const search_engine search_engine_fess = {"fess", fess_open, fess_step, fess_stats, fess_close};
+static void fess_share(void *self, perimeter *meet)
+{
+	((fess *)self)->meet = meet;
+}
+
+const search_engine search_engine_fess = {"fess",     fess_open,  fess_step,
+                                          fess_stats, fess_close, fess_share};

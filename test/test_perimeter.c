@@ -1,0 +1,228 @@
+/* test_perimeter.c — the meeting table (perimeter.h): depths only go down,
+ * a full table takes nothing new, two threads writing at once lose
+ * nothing, and the walk down the depths of an exact table is a shortest
+ * solution that replays; with a table that lies (a key stored out of
+ * nowhere) the walk gives up instead of inventing pushes. Also the fast
+ * mode's portfolio with its meeting table on a level, one thread, twice:
+ * the same result, replayed. */
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+#include "perimeter.h"
+#include "testboard.h"
+#include "tiny_solver.h"
+#include "zobrist.h"
+
+static void depths_only_go_down(void **state)
+{
+	(void)state;
+	perimeter p;
+	assert_int_equal(perimeter_init(&p, 1 << 20), HAKO_OK);
+	assert_int_equal(perimeter_depth(&p, 42), PERIMETER_NONE);
+	perimeter_add(&p, 42, 5);
+	assert_int_equal(perimeter_depth(&p, 42), 5);
+	perimeter_add(&p, 42, 7);
+	assert_int_equal(perimeter_depth(&p, 42), 5);
+	perimeter_add(&p, 42, 3);
+	assert_int_equal(perimeter_depth(&p, 42), 3);
+	perimeter_add(&p, 0, 9); /* key 0 is a key like any other */
+	assert_int_equal(perimeter_depth(&p, 0), 9);
+	/* Keys in the same slot chain stay apart. */
+	perimeter_add(&p, 42 + (p.mask + 1), 11);
+	assert_int_equal(perimeter_depth(&p, 42 + (p.mask + 1)), 11);
+	assert_int_equal(perimeter_depth(&p, 42), 3);
+	perimeter_free(&p);
+	assert_int_equal(perimeter_init(&p, 100), HAKO_ERR_NOMEM); /* too small for any table */
+}
+
+static void full_table_takes_nothing_new(void **state)
+{
+	(void)state;
+	perimeter p;
+	assert_int_equal(perimeter_init(&p, 4096 * 12), HAKO_OK);
+	size_t limit = p.limit;
+	for (uint64_t k = 1; k <= 3 * limit; k++)
+		perimeter_add(&p, k * 0x9E3779B97F4A7C15ull, (uint32_t)k);
+	assert_int_equal(atomic_load(&p.count), limit);
+	for (uint64_t k = 1; k <= limit; k++)
+		assert_int_equal(perimeter_depth(&p, k * 0x9E3779B97F4A7C15ull), k);
+	for (uint64_t k = limit + 1; k <= 3 * limit; k++)
+		assert_int_equal(perimeter_depth(&p, k * 0x9E3779B97F4A7C15ull), PERIMETER_NONE);
+	/* A stored key still takes a lower depth. */
+	perimeter_add(&p, 0x9E3779B97F4A7C15ull, 0);
+	assert_int_equal(perimeter_depth(&p, 0x9E3779B97F4A7C15ull), 0);
+	perimeter_free(&p);
+}
+
+typedef struct writer {
+	perimeter *p;
+	uint32_t offset;
+} writer;
+
+#define SHARED_KEYS 20000u
+
+static int write_keys(void *argument)
+{
+	writer *w = argument;
+	for (uint32_t round = 0; round < 4; round++)
+		for (uint32_t k = 0; k < SHARED_KEYS; k++)
+			perimeter_add(w->p, (uint64_t)(k + 1) * 0xD1B54A32D192ED03ull,
+			              k + w->offset + round);
+	return 0;
+}
+
+static void two_threads_lose_nothing(void **state)
+{
+	(void)state;
+	perimeter p;
+	assert_int_equal(perimeter_init(&p, 1 << 22), HAKO_OK);
+	writer a = {&p, 0}, b = {&p, 1};
+	thrd_t ta, tb;
+	assert_int_equal(thrd_create(&ta, write_keys, &a), thrd_success);
+	assert_int_equal(thrd_create(&tb, write_keys, &b), thrd_success);
+	thrd_join(ta, NULL);
+	thrd_join(tb, NULL);
+	assert_int_equal(atomic_load(&p.count), SHARED_KEYS);
+	for (uint32_t k = 0; k < SHARED_KEYS; k++)
+		assert_int_equal(perimeter_depth(&p, (uint64_t)(k + 1) * 0xD1B54A32D192ED03ull), k);
+	perimeter_free(&p);
+}
+
+/* Two boxes in a small room: every state's exact pushes to solve (the
+ * tiny solver) go into the table, as a backward search that had searched
+ * everything would leave it. */
+static const char two_boxes[] = "#######\n"
+                                "#.  @ #\n"
+                                "# $#$ #\n"
+                                "#  .  #\n"
+                                "#######\n";
+
+static uint64_t key_of_position(const zobrist *z, tb_position *t, const uint16_t *boxes,
+                                unsigned player, reach *r)
+{
+	const board *b = &t->b;
+	uint8_t *occupied = calloc((size_t)b->square_count + 1, 1);
+	for (int i = 0; i < b->box_count; i++)
+		occupied[boxes[i]] = 1;
+	uint16_t normal = reach_fill(r, b, occupied, player);
+	free(occupied);
+	return zobrist_boxes(z, boxes, b->box_count) ^ z->player[normal];
+}
+
+static void fill_exact(perimeter *p, tb_position *t, tiny_solver *o, const zobrist *z, reach *r)
+{
+	const board *b = &t->b;
+	uint16_t pick[TINY_MAX_BOXES];
+	for (int i = 0; i < b->box_count; i++)
+		pick[i] = (uint16_t)i;
+	do {
+		for (int player = 0; player < b->square_count; player++) {
+			int on_box = 0;
+			for (int i = 0; i < b->box_count; i++)
+				on_box |= pick[i] == player;
+			if (on_box)
+				continue;
+			unsigned pushes = tiny_solver_pushes(o, pick, (unsigned)player);
+			if (pushes != TINY_UNSOLVABLE)
+				perimeter_add(p, key_of_position(z, t, pick, (unsigned)player, r), pushes);
+		}
+	} while (tb_next_subset(pick, b->box_count, b->square_count));
+}
+
+static void walk_down_an_exact_table(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, two_boxes);
+	const board *b = &t.b;
+	tiny_solver o;
+	tiny_solver_open(&o, b);
+	zobrist z;
+	assert_int_equal(zobrist_init(&z, b->square_count), HAKO_OK);
+	reach r;
+	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
+	perimeter p;
+	assert_int_equal(perimeter_init(&p, 1 << 20), HAKO_OK);
+	fill_exact(&p, &t, &o, &z, &r);
+
+	unsigned optimum = tiny_solver_pushes(&o, t.boxes, b->start_player);
+	assert_true(optimum > 0 && optimum != TINY_UNSOLVABLE);
+	uint64_t start = key_of_position(&z, &t, t.boxes, b->start_player, &r);
+	assert_int_equal(perimeter_depth(&p, start), optimum);
+	perimeter_walk w;
+	assert_int_equal(perimeter_walk_init(&w, b, &z), HAKO_OK);
+	assert_true(perimeter_walk_down(&w, &p, t.boxes, b->start_player, optimum));
+	assert_int_equal(w.count, optimum); /* each step one push down */
+	char *lurd = tb_pushes_to_lurd(b, w.pushes, w.count);
+	hako_replay replay;
+	assert_int_equal(hako_replay_lurd(t.level, lurd, &replay), HAKO_OK);
+	assert_true(replay.solved);
+	assert_int_equal(replay.pushes, optimum);
+	free(lurd);
+
+	/* A lying table: the start stored one deeper than it is, alone. */
+	perimeter lie;
+	assert_int_equal(perimeter_init(&lie, 1 << 16), HAKO_OK);
+	perimeter_add(&lie, start, optimum + 1);
+	assert_false(perimeter_walk_down(&w, &lie, t.boxes, b->start_player, optimum + 1));
+	perimeter_free(&lie);
+
+	perimeter_walk_free(&w);
+	perimeter_free(&p);
+	reach_free(&r);
+	zobrist_free(&z);
+	tiny_solver_close(&o);
+	tb_close(&t);
+}
+
+/* Microban 89 (David W. Skinner). */
+static const char microban_89[] = "##########\n"
+                                  "#   ##   #\n"
+                                  "# $  $@# #\n"
+                                  "#### # $ #\n"
+                                  "   #.#  ##\n"
+                                  " # #.# $#\n"
+                                  " # #.   #\n"
+                                  " # #.   #\n"
+                                  "   ######\n";
+
+static void portfolio_with_a_meeting_table(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, microban_89);
+	static const search_engine *const pair[] = {&search_engine_fess, &search_engine_bidir};
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.time_limit = 0;
+	o.memory_limit = (size_t)64 << 20;
+	search_result first, second;
+	assert_int_equal(search_portfolio(&t.b, &o, pair, 2, 1, &first), HAKO_OK);
+	assert_int_equal(search_portfolio(&t.b, &o, pair, 2, 1, &second), HAKO_OK);
+	assert_int_equal(first.outcome, HAKO_SOLVED);
+	assert_int_equal(second.outcome, HAKO_SOLVED);
+	assert_int_equal(first.push_count, second.push_count);
+	assert_memory_equal(first.pushes, second.pushes, sizeof(search_push) * first.push_count);
+	assert_int_equal(first.stats.expanded, second.stats.expanded);
+	char *lurd = tb_pushes_to_lurd(&t.b, first.pushes, first.push_count);
+	hako_replay replay;
+	assert_int_equal(hako_replay_lurd(t.level, lurd, &replay), HAKO_OK);
+	assert_true(replay.solved);
+	free(lurd);
+	search_result_free(&first);
+	search_result_free(&second);
+	tb_close(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(depths_only_go_down),
+	    cmocka_unit_test(full_table_takes_nothing_new),
+	    cmocka_unit_test(two_threads_lose_nothing),
+	    cmocka_unit_test(walk_down_an_exact_table),
+	    cmocka_unit_test(portfolio_with_a_meeting_table),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
