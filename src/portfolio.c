@@ -11,7 +11,7 @@
  *
  * When two engines or more can meet (search_engine.share), they share one
  * meeting table (perimeter.h): an eighth of the memory budget, the rest
- * split between the engines.
+ * split between the engines (no table under 128 MiB).
  *
  * Only the calling thread calls options->progress, with the stats each
  * engine published after its last slice, summed. C11 <threads.h> and
@@ -31,6 +31,8 @@
 /* How often the calling thread looks at the others when it has no engine
  * of its own left to run. */
 #define PORTFOLIO_POLL_NS 10000000L
+/* The least meeting table worth making (bytes): an eighth of 128 MiB. */
+#define PORTFOLIO_MEETING_LEAST ((size_t)16 << 20)
 
 typedef struct slot {
 	const search_engine *engine;
@@ -251,8 +253,11 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 	int sharing = 0;
 	for (int i = 0; i < engine_count; i++)
 		sharing += engines[i]->share != NULL;
-	/* No table is no loss of soundness: the engines only search alone. */
-	if (sharing >= 2 && perimeter_init(&p->meet, budget / 8) == HAKO_OK)
+	/* No table is no loss of soundness: the engines only search alone.
+	 * Small budgets (under 128 MiB) keep all their memory for the
+	 * engines' own tables. */
+	if (sharing >= 2 && budget / 8 >= PORTFOLIO_MEETING_LEAST &&
+	    perimeter_init(&p->meet, budget / 8) == HAKO_OK)
 		budget -= p->meet.bytes;
 	for (int i = 0; i < engine_count; i++) {
 		slot *s = &p->slots[i];

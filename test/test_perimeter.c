@@ -196,7 +196,7 @@ static void portfolio_with_a_meeting_table(void **state)
 	hako_solver_options o;
 	hako_solver_options_init(&o);
 	o.time_limit = 0;
-	o.memory_limit = (size_t)64 << 20;
+	o.memory_limit = (size_t)256 << 20; /* a meeting table from 128 MiB up */
 	search_result first, second;
 	assert_int_equal(search_portfolio(&t.b, &o, pair, 2, 1, &first), HAKO_OK);
 	assert_int_equal(search_portfolio(&t.b, &o, pair, 2, 1, &second), HAKO_OK);
