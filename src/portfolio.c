@@ -75,6 +75,7 @@ static hako_stats portfolio_sum(portfolio *p)
 		sum.dropped += s->dropped;
 	}
 	mtx_unlock(&p->lock);
+	sum.peak_bytes += p->meet.bytes; /* the meeting table, made at the start */
 	sum.seconds = search_now() - p->started;
 	return sum;
 }

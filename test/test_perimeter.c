@@ -2,7 +2,8 @@
  * a full table takes nothing new, two threads writing at once lose
  * nothing, and the walk down the depths of an exact table is a shortest
  * solution that replays; with a table that lies (a key stored out of
- * nowhere) the walk gives up instead of inventing pushes. Also the fast
+ * nowhere) the walk gives up instead of inventing pushes; FESS handed such
+ * a table finishes through it at once, and replays. Also the fast
  * mode's portfolio with its meeting table on a level, one thread, twice:
  * the same result, replayed. */
 #include <stdlib.h>
@@ -176,22 +177,66 @@ static void walk_down_an_exact_table(void **state)
 	tb_close(&t);
 }
 
-/* Microban 89 (David W. Skinner). */
-static const char microban_89[] = "##########\n"
-                                  "#   ##   #\n"
-                                  "# $  $@# #\n"
-                                  "#### # $ #\n"
-                                  "   #.#  ##\n"
-                                  " # #.# $#\n"
-                                  " # #.   #\n"
-                                  " # #.   #\n"
-                                  "   ######\n";
+/* Microban 20 (David W. Skinner). */
+static const char microban_20[] = "#######\n"
+                                  "#     ###\n"
+                                  "#  @$$..#\n"
+                                  "#### ## #\n"
+                                  "  #     #\n"
+                                  "  #  ####\n"
+                                  "  #  #\n"
+                                  "  ####\n";
+
+/* FESS handed an exact table finishes at its first child that is not
+ * solved already, through the walk, and the whole solution replays. */
+static void fess_finishes_through_the_table(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, two_boxes);
+	const board *b = &t.b;
+	tiny_solver o;
+	tiny_solver_open(&o, b);
+	zobrist z;
+	assert_int_equal(zobrist_init(&z, b->square_count), HAKO_OK);
+	reach r;
+	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
+	perimeter p;
+	assert_int_equal(perimeter_init(&p, 1 << 20), HAKO_OK);
+	fill_exact(&p, &t, &o, &z, &r);
+	hako_solver_options options;
+	hako_solver_options_init(&options);
+	options.time_limit = 0;
+	options.memory_limit = (size_t)64 << 20;
+	hako_status st = HAKO_OK;
+	void *fess = search_engine_fess.open(b, &options, &st);
+	assert_non_null(fess);
+	search_engine_fess.share(fess, &p);
+	search_result result;
+	assert_int_equal(search_engine_fess.step(fess, 1, &result), 1);
+	assert_int_equal(result.outcome, HAKO_SOLVED);
+	hako_stats stats;
+	search_engine_fess.stats(fess, &stats);
+	assert_int_equal(stats.expanded, 1); /* met at the first expansion */
+	char *lurd = tb_pushes_to_lurd(b, result.pushes, result.push_count);
+	hako_replay replay;
+	assert_int_equal(hako_replay_lurd(t.level, lurd, &replay), HAKO_OK);
+	assert_true(replay.solved);
+	free(lurd);
+	search_result_free(&result);
+	search_engine_fess.close(fess);
+	perimeter_free(&p);
+	reach_free(&r);
+	zobrist_free(&z);
+	tiny_solver_close(&o);
+	tb_close(&t);
+}
 
 static void portfolio_with_a_meeting_table(void **state)
 {
 	(void)state;
 	tb_position t;
-	tb_open(&t, microban_89);
+	tb_open(&t, microban_20);
 	static const search_engine *const pair[] = {&search_engine_fess, &search_engine_bidir};
 	hako_solver_options o;
 	hako_solver_options_init(&o);
@@ -222,6 +267,7 @@ int main(void)
 	    cmocka_unit_test(full_table_takes_nothing_new),
 	    cmocka_unit_test(two_threads_lose_nothing),
 	    cmocka_unit_test(walk_down_an_exact_table),
+	    cmocka_unit_test(fess_finishes_through_the_table),
 	    cmocka_unit_test(portfolio_with_a_meeting_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
