@@ -11,4 +11,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # The release build needs no test framework: tests are test.sh's job.
 cmake --preset release -DHAKO_TESTS=OFF >/dev/null
 cmake --build --preset release -j "$jobs" >/dev/null
+# The table's "level" is the 1-based place in the file; "title" is the
+# level's own title from the file, and Boxoban titles its levels from 0.
+echo "level: 1-based place in the file; title: the level's own title (Boxoban counts from 0)"
 exec ./build/release/hako solve "$@" data/levels/boxoban_sample.txt

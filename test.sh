@@ -3,6 +3,8 @@
 # warnings as errors), run every test with ctest, then build the libFuzzer
 # targets and run each briefly when clang can build them.
 # HAKO_FUZZ_SECONDS (default 30) is the fuzzing time shared by all targets.
+# The verdict comes last: ctest's summary (with any skipped test) and the
+# fuzzing's, after everything else.
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/deps.sh
@@ -15,7 +17,30 @@ hako_want "${HAKO_WEB_DEPS[@]}"
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake --preset dev -DHAKO_TESTS=ON
 cmake --build --preset dev -j "$jobs"
-ctest --preset dev -j "$jobs"
+ctest_log=build/dev/ctest.log
+set +e
+ctest --preset dev -j "$jobs" 2>&1 | tee "$ctest_log"
+ctest_status=${PIPESTATUS[0]}
+set -e
+fuzz_verdict="fuzz: not run"
+
+# summary — ctest's verdict (from its "% tests passed" line on: failures and
+# skipped tests listed) and the fuzzing's, printed last; exits with the
+# combined status.
+summary() {
+	local fuzz_status=$1
+	echo
+	echo "== summary"
+	sed -n '/% tests passed/,$p' "$ctest_log" | grep -v '^Total Test time' || true
+	echo "$fuzz_verdict"
+	if [[ $ctest_status -ne 0 || $fuzz_status -ne 0 ]]; then
+		echo "test.sh: FAILED"
+		exit 1
+	fi
+	echo "test.sh: passed"
+	exit 0
+}
+[[ $ctest_status -eq 0 ]] || summary 0
 
 # Can clang link a libFuzzer program here?
 fuzz_available() {
@@ -33,15 +58,15 @@ fuzz_available() {
 }
 
 if ! fuzz_available; then
-	echo "fuzz: skipped (needs clang with libFuzzer and fuzz/CMakeLists.txt)"
-	exit 0
+	fuzz_verdict="fuzz: skipped (needs clang with libFuzzer and fuzz/CMakeLists.txt)"
+	summary 0
 fi
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$jobs"
 mapfile -t targets < <(find build/fuzz -type f -perm -u+x -name 'fuzz_*' | sort)
 if [[ ${#targets[@]} -eq 0 ]]; then
-	echo "fuzz: no targets built"
-	exit 0
+	fuzz_verdict="fuzz: no targets built"
+	summary 0
 fi
 total=${HAKO_FUZZ_SECONDS:-30}
 each=$(( total / ${#targets[@]} ))
@@ -58,8 +83,9 @@ for target in "${targets[@]}"; do
 	mkdir -p build/fuzz/artifacts
 	"$target" -max_total_time="$each" -max_len=4096 -artifact_prefix="build/fuzz/artifacts/$name-" \
 		"$corpus" "${seeds[@]}" >"$corpus.log" 2>&1 ||
-		{ tail -50 "$corpus.log"; echo "fuzz: $name FAILED (input in build/fuzz/artifacts/)"; exit 1; }
+		{ tail -50 "$corpus.log"; fuzz_verdict="fuzz: $name FAILED (input in build/fuzz/artifacts/)"; summary 1; }
 	grep -E '^(#[0-9]+ *DONE|Done [0-9]+ runs)' "$corpus.log" | tail -1 || true
 	rm -rf "$corpus" "$corpus.log"
 done
-echo "fuzz: ${#targets[@]} target(s) passed"
+fuzz_verdict="fuzz: ${#targets[@]} target(s) passed"
+summary 0

@@ -209,8 +209,8 @@ void play_changed(play_state *st, long moves_before, int action)
 		             hako_deadlock_name(st->dead.kind));
 	else if (hako_game_solved(st->game))
 		record_solution(st);
-	else if (st->message_kind == MSG_WARN || st->message_kind == MSG_GOOD)
-		st->message[0] = '\0';
+	else
+		st->message[0] = '\0'; /* whatever it said was about the old position */
 }
 
 void play_open_level(play_state *st, size_t index)

@@ -24,38 +24,50 @@ static const char solve_epilogue[] =
     "  {\"file\", \"level\", \"title\", \"status\", \"moves\", \"pushes\", \"solution\",\n"
     "   \"optimal\", \"nodes\", \"seconds\", \"peak_mib\"}\n"
     "plus \"moves_before\" and \"pushes_before\" when shortening changed the\n"
-    "solution, and \"shorten_seconds\" when it ran.\n"
+    "solution, \"shorten_seconds\" when it ran, and \"dropped\" when the fast mode\n"
+    "filled its memory and gave up that many positions to go on (no proof of\n"
+    "unsolvability then). peak_mib counts the solver's own allocations at their\n"
+    "peak (fixed tables at their full size, board included), not the resident size.\n"
     "status is solved, unsolvable, timeout, memout, invalid (with an \"error\"\n"
-    "field) or cancelled (Ctrl-C); a level that is not solved has moves 0,\n"
+    "field) or cancelled (Ctrl-C or SIGTERM); a level that is not solved has moves 0,\n"
     "pushes 0 and solution \"\".\n"
     "\n"
     "Exit codes: 0 every level solved; 1 some level not solved; 2 usage error;\n"
     "3 input error: a file that cannot be read or parsed (nothing is solved),\n"
     "or an invalid level in a collection (the other levels are still solved and\n"
-    "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted.\n";
+    "the invalid one is reported as FILE:LINE:COLUMN: message); 130 interrupted\n"
+    "by Ctrl-C, 143 by SIGTERM (both stop the current level, print the totals\n"
+    "and write -o with the levels done).\n";
 
 static const opt_def solve_options[] = {SOLVE_OPTIONS(OPT_DEF) OPT_DEF_END};
 
+/* The signal that stopped the run (SIGINT or SIGTERM), 0 while none. The
+ * library reads it as hako_solver_options.cancel (a volatile int). */
 static volatile sig_atomic_t interrupted;
+_Static_assert(sizeof(sig_atomic_t) == sizeof(int), "the cancel flag is an int");
 
-static void on_sigint(int signal_number)
+static void on_signal(int signal_number)
 {
-	(void)signal_number;
-	interrupted = 1;
+	interrupted = signal_number;
 }
 
-/* The first Ctrl-C asks the search to stop; a second one kills as usual.
- * An ignored SIGINT (a background job of a script) stays ignored. */
-static void install_sigint(void)
+/* The first Ctrl-C (SIGINT) or SIGTERM asks the search to stop: the run
+ * ends with the totals and -o written with the levels done; a second one
+ * kills as usual. An ignored signal (a background job of a script) stays
+ * ignored. */
+static void install_stop_signals(void)
 {
-	struct sigaction action, old;
-	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-		return;
-	memset(&action, 0, sizeof action);
-	action.sa_handler = on_sigint;
-	sigemptyset(&action.sa_mask);
-	action.sa_flags = (int)SA_RESETHAND;
-	sigaction(SIGINT, &action, NULL);
+	static const int signals[] = {SIGINT, SIGTERM};
+	for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
+		struct sigaction action, old;
+		if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		memset(&action, 0, sizeof action);
+		action.sa_handler = on_signal;
+		sigemptyset(&action.sa_mask);
+		action.sa_flags = (int)SA_RESETHAND;
+		sigaction(signals[i], &action, NULL);
+	}
 }
 
 /* One option with its value (read and checked by the table's kind);
@@ -217,7 +229,8 @@ static void solve_item(void *user, size_t index)
 	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;
 	options.progress_user = &run->progress;
-	options.progress_interval = 1024; /* cheap; keeps Ctrl-C prompt */
+	options.progress_interval = 1024;
+	options.cancel = &interrupted; /* Ctrl-C and SIGTERM stop the search at once */
 	if (run->side_by_side) {
 		/* Each level one thread; the memory budget is shared between the
 		 * levels running at once. */
@@ -300,7 +313,7 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	    config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
 	run.progress.cancel = &interrupted;
 	batch_keep_memory();
-	install_sigint();
+	install_stop_signals();
 	report_table_header(config);
 	batch_run(count, workers, &interrupted, solve_item, report_item, &run);
 	free(run.items);
@@ -311,7 +324,7 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	if (config->output)
 		code = sok_output_write(config->output, inputs, config->file_count, outcomes);
 	if (interrupted)
-		return EXIT_INTERRUPTED;
+		return 128 + interrupted; /* 130 after SIGINT, 143 after SIGTERM */
 	if (code || run.any_invalid)
 		return EXIT_INPUT;
 	return run.totals.solved == run.totals.levels ? EXIT_ALL_SOLVED : EXIT_NOT_SOLVED;

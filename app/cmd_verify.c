@@ -33,6 +33,7 @@ typedef struct verify_args {
 	const char *file;
 	const char *lurd;
 	level_spec levels;
+	const char *level_text; /* -l as given, NULL if none */
 } verify_args;
 
 static int parse_args(int argc, char **argv, verify_args *args)
@@ -51,8 +52,10 @@ static int parse_args(int argc, char **argv, verify_args *args)
 			fputs(verify_epilogue, stdout);
 			return -1;
 		}
-		if (id == OPT_VERIFY_LEVEL)
+		if (id == OPT_VERIFY_LEVEL) {
 			args->levels = value.levels;
+			args->level_text = value.text;
+		}
 		if (id == OPT_OPERAND) {
 			if (!args->file)
 				args->file = value.text;
@@ -69,12 +72,40 @@ static int parse_args(int argc, char **argv, verify_args *args)
 	return 0;
 }
 
-/* Replay one solution and print its line; returns 0 if it solves the level. */
-static int verify_one(const hako_level *level, long number, size_t index, const char *lurd)
+/* A stored solution's error names its place in its Solution block ("line
+ * 1, column C": the stored text is one line); give the file's place
+ * instead: FILE:LINE:COLUMN. */
+static void place_in_file(char *message, size_t size, const hako_level *level, size_t index,
+                          const char *file_name)
+{
+	for (char *at = strstr(message, "line "); at; at = strstr(at + 1, "line ")) {
+		int line = 0, column = 0, used = 0;
+		if (sscanf(at, "line %d, column %d%n", &line, &column, &used) != 2 || line != 1 ||
+		    column < 1)
+			continue;
+		int file_line, file_column;
+		if (!hako_level_solution_place(level, index, (size_t)column - 1, &file_line,
+		                               &file_column))
+			return;
+		char rest[256], place[200];
+		snprintf(rest, sizeof rest, "%s", at + used);
+		snprintf(place, sizeof place, "%s:%d:%d", file_name, file_line, file_column);
+		snprintf(at, size - (size_t)(at - message), "%s%s", place, rest);
+		return;
+	}
+}
+
+/* Replay one solution and print its line; returns 0 if it solves the level.
+ * file_name: for a stored solution, the file it came from (errors are
+ * placed there); NULL for a solution given on the command line. */
+static int verify_one(const hako_level *level, long number, size_t index, const char *lurd,
+                      const char *file_name)
 {
 	hako_replay replay;
 	memset(&replay, 0, sizeof replay);
 	hako_status status = hako_replay_lurd(level, lurd, &replay);
+	if (status != HAKO_OK && file_name)
+		place_in_file(replay.message, sizeof replay.message, level, index, file_name);
 	printf("level %ld, solution %zu: ", number, index + 1);
 	if (status != HAKO_OK) {
 		if (replay.failed_step > 0 && strncmp(replay.message, "step ", 5) != 0)
@@ -106,7 +137,7 @@ static int verify_level(const input_file *file, long number, const char *lurd)
 		return EXIT_INPUT;
 	}
 	if (lurd)
-		return verify_one(level, number, 0, lurd) == 0 ? 0 : EXIT_INPUT;
+		return verify_one(level, number, 0, lurd, NULL) == 0 ? 0 : EXIT_INPUT;
 	size_t count = hako_level_solution_count(level);
 	if (count == 0) {
 		printf("level %ld: no solution to verify\n", number);
@@ -114,7 +145,7 @@ static int verify_level(const input_file *file, long number, const char *lurd)
 	}
 	int code = 0;
 	for (size_t i = 0; i < count; i++)
-		if (verify_one(level, number, i, hako_level_solution(level, i)) != 0)
+		if (verify_one(level, number, i, hako_level_solution(level, i), file->name) != 0)
 			code = EXIT_INPUT;
 	return code;
 }
@@ -133,6 +164,11 @@ static int run_verify(const verify_args *args, input_file *file, char *lurd)
 		return opt_usage_error("verify", "%s has %ld level%s, there is no level %ld",
 		                       file->name, count, count == 1 ? "" : "s", max);
 	long single = 1;
+	if (lurd && !level_spec_single(&args->levels, &single) && args->level_text)
+		return opt_usage_error("verify",
+		                       "-l %s names more than one level, and a LURD solves one: "
+		                       "say which with -l N",
+		                       args->level_text);
 	if (lurd && !level_spec_single(&args->levels, &single) && count != 1)
 		return opt_usage_error("verify", "%s has %ld levels: say which one with -l N",
 		                       file->name, count);

@@ -56,7 +56,7 @@ int input_read(const char *path, char **text, size_t *length)
 	if (!is_stdin)
 		fclose(stream);
 	if (error) {
-		fprintf(stderr, "hako: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(error));
+		fprintf(stderr, "hako: %s: %s\n", path, strerror(error)); /* stdin: "-", as in JSON */
 		return -1;
 	}
 	return 0;
@@ -97,7 +97,7 @@ int input_load(input_file *file, const char *path)
 	char *text = NULL;
 	size_t length = 0;
 	file->path = path;
-	file->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	file->name = path; /* "-" for stdin, as given and as in the JSON "file" */
 	file->collection = NULL;
 	if (input_read(path, &text, &length) != 0)
 		return EXIT_INPUT;

@@ -10,7 +10,7 @@
 /* A collection loaded from a path ("-" is standard input). */
 typedef struct input_file {
 	const char *path; /* as given on the command line */
-	const char *name; /* for messages: the path, or "<stdin>" */
+	const char *name; /* for messages: the path as given ("-": stdin, as in JSON) */
 	hako_collection *collection;
 } input_file;
 

@@ -20,7 +20,8 @@
 	X(OPT_SOLVE_TIME, 't', "time", "SECONDS", OPT_SECONDS, 0, 1e9,                              \
 	  "limit per level (default 60; 0: none)")                                                 \
 	X(OPT_SOLVE_MEMORY, 'M', "memory", "MIB", OPT_LONG, 1, 1048576,                             \
-	  "memory budget for the search (default 1024)")                                           \
+	  "memory budget for the search (default 1024; the\n"                                     \
+	  "fast mode needs 3 or more even on small levels)")                                       \
 	X(OPT_SOLVE_OPTIMAL, 'O', "optimal", "pushes|moves|none", OPT_CHOICE, 0, 0,                 \
 	  "push-optimal, move-optimal, or fastest (default none)")                                 \
 	X(OPT_SOLVE_OUTPUT, 'o', "output", "FILE.sok", OPT_TEXT, 0, 0,                              \

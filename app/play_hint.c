@@ -25,6 +25,7 @@ static void *hint_worker(void *argument)
 	options.progress = hint_progress;
 	options.progress_user = h;
 	options.progress_interval = 512;
+	options.cancel = &h->stop;
 	h->status = hako_solve(h->position, &options, &h->result);
 	atomic_store_explicit(&h->finished, 1, memory_order_release);
 	return NULL;
@@ -41,6 +42,7 @@ int hint_start(play_hint *h, hako_level *position, double seconds, long change,
 	h->purpose = purpose;
 	h->status = HAKO_OK;
 	atomic_store(&h->cancel, 0);
+	h->stop = 0;
 	atomic_store(&h->finished, 0);
 	if (pthread_create(&h->thread, NULL, hint_worker, h) != 0) {
 		hako_level_free(position);
@@ -75,6 +77,7 @@ void hint_cancel(play_hint *h)
 	if (!h->running)
 		return;
 	atomic_store(&h->cancel, 1);
+	h->stop = 1;
 	hint_join(h);
 	hako_solve_result_clear(&h->result);
 }

@@ -18,6 +18,10 @@ typedef struct play_hint {
 	pthread_t thread;
 	int running;          /* a thread exists (main thread's view) */
 	atomic_int cancel;    /* set by the main thread */
+	/* The same, read by the library itself as the search goes
+	 * (hako_solver_options.cancel), so that a cancel takes effect at once
+	 * even when one node of a large level takes seconds. */
+	volatile int stop;
 	atomic_int finished;  /* set by the worker when `result` is ready */
 	hako_level *position; /* the worker's input, owned by this struct */
 	hako_solve_result result;

@@ -286,6 +286,14 @@ void play_key(play_state *st, int key)
 {
 	if (key == KEY_RESIZE)
 		return; /* the next draw uses the new size */
+	/* Any key cancels a hint being looked for, at once (the library
+	 * reads the cancel flag as it searches), and says so; the key then
+	 * does what it does. */
+	if (st->hint.running && !atomic_load(&st->hint.finished) && !st->animation &&
+	    key != KEY_MOUSE) {
+		hint_cancel(&st->hint);
+		play_message(st, MSG_INFO, "Hint cancelled");
+	}
 	if (st->mode == MODE_HELP) {
 		help_key(st, key);
 		return;

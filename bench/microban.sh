@@ -30,8 +30,9 @@ while getopts "b:O:t:l:m:o:h" opt; do
 	*) sed -n '2,14p' "$0"; exit 2 ;;
 	esac
 done
-levels=$root/../shared/levels/Microban_155.xsb
-table=$root/../shared/levels/Microban_155.push_optimal.tsv
+shared=${HAKO_SHARED_LEVELS:-$root/../shared/levels}
+levels=$shared/Microban_155.xsb
+table=$shared/Microban_155.push_optimal.tsv
 if [[ ! -f $levels || ! -f $table ]]; then
 	echo "skipped: ../shared/levels not found"
 	exit 0

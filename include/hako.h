@@ -96,6 +96,13 @@ int hako_level_line(const hako_level *level);
 /* Solutions stored with the level (.sok "Solution" blocks), as LURD. */
 size_t hako_level_solution_count(const hako_level *level);
 const char *hako_level_solution(const hako_level *level, size_t index);
+/* Where character `offset` (0-based) of stored solution `index` stands in
+ * the text the level was parsed from: sets *line and *column (1-based) and
+ * returns 1; 0 when unknown (a copied level, an offset past the end). The
+ * stored solution has its whitespace removed, so a LURD error at column C
+ * of it (its one line) is at offset C - 1. */
+int hako_level_solution_place(const hako_level *level, size_t index, size_t offset, int *line,
+                              int *column);
 
 /* Write the level as XSB text (board rows only, '\n' line ends, trailing
  * floor trimmed). Returns a malloc'd string the caller frees with
@@ -298,6 +305,12 @@ typedef struct hako_solver_options {
 	 * time and memory limits, and take the stronger bound. 0: the
 	 * matching bound alone — for measuring what they save. */
 	int pattern_databases;
+	/* May be NULL. When *cancel becomes nonzero the search stops soon
+	 * (within milliseconds, set-up included) with HAKO_CANCELLED. Meant to
+	 * be set from a signal handler (a volatile sig_atomic_t, an int on the
+	 * platforms hako builds on) or from another thread; the library only
+	 * reads it. The time limit is honoured the same way. */
+	const volatile int *cancel;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);
@@ -351,7 +364,8 @@ typedef struct hako_bench_result {
 
 /* Search the built-in fixed positions with a fixed table size and node
  * limit per position. Deterministic: the node count is a signature of
- * search behaviour. `each` (may be NULL) is told about every position. */
+ * search behaviour. `each` (may be NULL) is told about every position;
+ * `index` is 0-based (the first position is 0). */
 typedef void (*hako_bench_fn)(void *user, int index, const char *name, const hako_solve_result *r);
 hako_status hako_bench(hako_bench_fn each, void *user, hako_bench_result *total);
 

@@ -60,7 +60,7 @@ hako_status hako_bench(hako_bench_fn each, void *user, hako_bench_result *total)
 			if (each) {
 				char name[96];
 				snprintf(name, sizeof name, "%-6s %s", mode_names[m], bench_positions[i].name);
-				each(user, total->positions, name, &r);
+				each(user, total->positions - 1, name, &r); /* 0-based */
 			}
 			hako_solve_result_clear(&r);
 		}

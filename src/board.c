@@ -150,6 +150,12 @@ static void *board_alloc(board *b, size_t bytes)
 
 hako_status board_build(const struct hako_level *level, board *b)
 {
+	return board_build_limited(level, b, NULL, 0);
+}
+
+hako_status board_build_limited(const struct hako_level *level, board *b, struct deadline *stop,
+                                size_t max_bytes)
+{
 	memset(b, 0, sizeof *b);
 	if (!level || level->status != HAKO_OK || level->player_x < 0)
 		return HAKO_ERR_ARGUMENT;
@@ -224,9 +230,14 @@ hako_status board_build(const struct hako_level *level, board *b)
 	}
 	b->start_player = (uint16_t)b->grid_to_square[level->player_y * w + level->player_x];
 	hako_status st = compute_sides(b);
+	/* The distance table is the board's one large part: over the budget,
+	 * say so before filling it. */
+	if (st == HAKO_OK && max_bytes &&
+	    b->bytes + sizeof(uint16_t) * (size_t)b->box_count * (size_t)n > max_bytes)
+		st = HAKO_ERR_NOMEM;
 	if (st == HAKO_OK) {
 		dead_simple_compute(b, b->dead);
-		st = distance_compute(b);
+		st = distance_compute(b, stop);
 	}
 	if (st != HAKO_OK)
 		board_free(b);

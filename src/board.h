@@ -50,6 +50,14 @@ typedef struct board {
 } board;
 
 hako_status board_build(const struct hako_level *level, board *b);
+/* The same within limits: `stop` (deadline.h; NULL: none) is looked at as
+ * the distance table fills, and a board that would take more than
+ * max_bytes (0: no limit) is not built (HAKO_ERR_NOMEM). When the deadline
+ * passes the result is HAKO_ERR_LIMIT with nothing built: the caller sees
+ * deadline_passed(stop). */
+struct deadline;
+hako_status board_build_limited(const struct hako_level *level, board *b, struct deadline *stop,
+                                size_t max_bytes);
 void board_free(board *b);
 
 static inline uint16_t board_next(const board *b, unsigned square, unsigned dir)
@@ -97,8 +105,9 @@ static inline void board_move_box(uint16_t *boxes, int count, int i, unsigned to
  * pulling a box from every goal. */
 void dead_simple_compute(const board *b, uint8_t *dead);
 
-/* distance.c: fill b->distance (side-aware pull search from every goal). */
-hako_status distance_compute(board *b);
+/* distance.c: fill b->distance (side-aware pull search from every goal);
+ * HAKO_ERR_LIMIT when `stop` (NULL: none) passes first. */
+hako_status distance_compute(board *b, struct deadline *stop);
 
 /* Side labels of board->side: 0..3 (child components) and 4 (parent side). */
 #define DISTANCE_SIDES 5

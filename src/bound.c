@@ -13,6 +13,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "deadline.h"
+
 hako_status bound_init(bound *bd, memory *mem, int box_count)
 {
 	memset(bd, 0, sizeof *bd);
@@ -125,8 +127,12 @@ static uint32_t solve_matching(bound *bd)
 	memset(u, 0, m * sizeof(int64_t));
 	memset(v, 0, m * sizeof(int64_t));
 	memset(p, 0, m * sizeof(int));
-	for (int i = 1; i <= n; i++)
+	for (int i = 1; i <= n; i++) {
+		/* A row costs O(n^2) at most: look at the deadline once a row. */
+		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
+			return BOUND_STOPPED;
 		add_row(bd, i);
+	}
 	int64_t total = 0;
 	for (int j = 1; j <= n; j++)
 		total += cost[(size_t)p[j] * m + (size_t)j];
@@ -227,6 +233,10 @@ uint32_t bound_matching_freed(bound *bd, const uint8_t *skip)
 			if (bd->match[j] == i)
 				bd->match[j] = 0;
 		bd->row_potential[i] = 0;
+		if (bd->stop && n >= 32 && deadline_passed(bd->stop)) {
+			bd->matrix_dirty = 1;
+			return BOUND_STOPPED; /* the search stops on its deadline */
+		}
 		add_row(bd, i);
 	}
 	bd->matrix_dirty = 1; /* for bound_matching_moved */

@@ -11,6 +11,11 @@
 #include "memory.h"
 
 #define BOUND_INFINITE UINT32_MAX
+/* The matching was cut short by bd->stop: a large finite value, so that
+ * no caller takes the position for dead; the caller stops on the deadline. */
+#define BOUND_STOPPED (UINT32_MAX - 1)
+
+struct deadline;
 
 typedef struct bound {
 	int n;
@@ -27,12 +32,16 @@ typedef struct bound {
 	int matrix_dirty; /* every row may differ from the kept position's */
 	memory *mem;
 	size_t bytes;
+	/* NULL, or the search's deadline: a large matching (32 boxes or more)
+	 * looks at it once per row and gives up with BOUND_STOPPED when it
+	 * has passed, so that one bound cannot hold a search past its limit. */
+	struct deadline *stop;
 } bound;
 
 hako_status bound_init(bound *bd, memory *mem, int box_count);
 void bound_free(bound *bd);
 /* Minimum total push distance over all perfect matchings of `boxes` to the
- * board's goals, or BOUND_INFINITE. */
+ * board's goals, or BOUND_INFINITE (or BOUND_STOPPED, see stop). */
 uint32_t bound_matching(bound *bd, const board *b, const uint16_t *boxes);
 /* The same with the boxes i where skip[i] is set costing nothing to any
  * goal: the cheapest way to put the other boxes on distinct goals. */

@@ -13,6 +13,7 @@
 
 /* The learned patterns' ring (the index adds 128 bytes a square). */
 #define PATTERN_BYTES ((size_t)2 << 20)
+#define CORRAL_CACHE_BYTES ((size_t)8 << 20)
 
 const char *const deadlock_kind_names[DEADLOCK_KINDS] = {
     "none", "simple", "freeze", "bipartite", "diagonal", "corral",
@@ -50,8 +51,13 @@ deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use
 			goto fail;
 	}
 	if (use & DEADLOCK_USE_CORRAL) {
-		c->corral = dead_corral_new(b, mem, (size_t)8 << 20);
-		c->patterns = dead_pattern_new(b, mem, PATTERN_BYTES);
+		/* The corral cache and the pattern store take a sixteenth of
+		 * the budget each at most, so that a small budget still leaves
+		 * room to search (at 128 MiB and above they keep their full
+		 * size). */
+		size_t share = mem->limit / 16;
+		c->corral = dead_corral_new(b, mem, share < CORRAL_CACHE_BYTES ? share : CORRAL_CACHE_BYTES);
+		c->patterns = dead_pattern_new(b, mem, share < PATTERN_BYTES ? share : PATTERN_BYTES);
 		if (!c->corral || !c->patterns)
 			goto fail;
 	}

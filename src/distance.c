@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "deadline.h"
 
 #define DISTANCE_MAX_ENTRIES ((size_t)1 << 27)
 
@@ -70,7 +71,7 @@ void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *st
 	}
 }
 
-hako_status distance_compute(board *b)
+hako_status distance_compute(board *b, deadline *stop)
 {
 	size_t n = (size_t)b->square_count, goals = (size_t)b->box_count;
 	if (goals * n > DISTANCE_MAX_ENTRIES)
@@ -84,10 +85,15 @@ hako_status distance_compute(board *b)
 		return HAKO_ERR_NOMEM;
 	}
 	b->bytes += sizeof(uint16_t) * (goals * n + 1);
-	for (size_t gi = 0; gi < goals; gi++)
+	int stopped = 0;
+	for (size_t gi = 0; gi < goals && !stopped; gi++) {
 		distance_lone_box(b, b->goals[gi], 0, state_distance, queue, b->distance + gi * n);
+		stopped = deadline_passed(stop);
+	}
 	free(state_distance);
 	free(queue);
+	if (stopped)
+		return HAKO_ERR_LIMIT;
 	/* A square no goal can be reached from is dead, whatever the pull-only
 	 * analysis said. */
 	for (size_t s = 0; s < n; s++) {

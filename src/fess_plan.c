@@ -28,6 +28,7 @@
  *                which connectivity does not see. */
 #include <string.h>
 
+#include "deadline.h"
 #include "fess.h"
 
 #define NO_RANK 0xFFFFu
@@ -180,6 +181,11 @@ int fess_links_delta(const fess_plan *p, const board *b, unsigned from, unsigned
 
 hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 {
+	return fess_plan_init_until(p, b, mem, NULL);
+}
+
+hako_status fess_plan_init_until(fess_plan *p, const board *b, memory *mem, deadline *stop)
+{
 	memset(p, 0, sizeof *p);
 	p->mem = mem;
 	p->goal_count = b->box_count;
@@ -221,6 +227,13 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem)
 			if (occupied[goal] &&
 			    fess_pull_out(&mover, occupied, goal, PULL_LIMIT) >= 0)
 				out[removed++] = (uint16_t)goal;
+			/* Thousands of goals take long: the search's clock. */
+			if (deadline_passed(stop)) {
+				fess_mover_free(&mover);
+				memory_free(mem, occupied, n);
+				fess_plan_free(p);
+				return HAKO_ERR_LIMIT;
+			}
 		}
 		if (removed == first) {
 			for (int i = 0; i < b->box_count; i++)

@@ -115,9 +115,13 @@ void level_destroy(struct hako_level *level)
 	free(level->title);
 	free(level->author);
 	free(level->notes);
-	for (size_t i = 0; i < level->solution_count; i++)
+	for (size_t i = 0; i < level->solution_count; i++) {
 		free(level->solutions[i]);
+		if (level->solution_places)
+			free(level->solution_places[i]);
+	}
 	free(level->solutions);
+	free(level->solution_places);
 	free(level);
 }
 
@@ -146,6 +150,7 @@ hako_level *hako_level_copy(const hako_level *level)
 	copy->notes = copy_string(level->notes);
 	copy->solutions =
 	    level->solution_count ? calloc(level->solution_count, sizeof(char *)) : NULL;
+	copy->solution_places = NULL; /* places are of the source text only */
 	int failed = (level->squares && !copy->squares) || (level->title && !copy->title) ||
 	             (level->author && !copy->author) || (level->notes && !copy->notes) ||
 	             (level->solution_count && !copy->solutions);
@@ -241,6 +246,17 @@ const char *hako_level_solution(const hako_level *level, size_t index)
 	if (!level || index >= level->solution_count)
 		return NULL;
 	return level->solutions[index];
+}
+
+int hako_level_solution_place(const hako_level *level, size_t index, size_t offset, int *line,
+                              int *column)
+{
+	if (!level || index >= level->solution_count || !level->solution_places ||
+	    !level->solution_places[index] || offset >= strlen(level->solutions[index]))
+		return 0;
+	*line = level->solution_places[index][2 * offset];
+	*column = level->solution_places[index][2 * offset + 1];
+	return 1;
 }
 
 /* ----------------------------------------------------------- collection */

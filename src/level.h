@@ -16,6 +16,9 @@ struct hako_level {
 	hako_error error;     /* why, when status != HAKO_OK */
 	char **solutions;     /* LURD strings from .sok Solution blocks */
 	size_t solution_count;
+	/* Per solution (NULL when unknown): the source line and column of each
+	 * of its characters, two ints a character. */
+	int **solution_places;
 };
 
 static inline char level_square(const struct hako_level *level, int x, int y)

@@ -1,10 +1,10 @@
 /* level_board.c — board rows: recognising a board line, expanding tabs and
  * run-length encoding into squares, building the grid and validating it
  * (one player, boxes == goals, closed by walls). A validation error names
- * the square's line and column when there is one (second player, the
- * square the player walks out at); otherwise the line of the board's first
- * row and column 0. Coordinates in messages are 0-based x,y as in
- * hako_level_square(). */
+ * the square's line and column: the second player, the square the player
+ * walks out at, the first box (or goal) in excess, the box over the limit;
+ * otherwise (no player, no boxes) the board's first square. Coordinates in
+ * messages are 0-based x,y as in hako_level_square(). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,21 +294,42 @@ static hako_status check_closed(struct hako_level *level, const level_rows *rows
 	return HAKO_OK;
 }
 
+/* The square of the k-th (0-based, reading order) box (goals: 0) or goal
+ * (goals: 1); 0 with *x, *y set, -1 when there are fewer. */
+static int find_nth(const struct hako_level *level, int goals, int k, int *x, int *y)
+{
+	for (int row = 0; row < level->height; row++)
+		for (int col = 0; col < level->width; col++) {
+			char c = level->squares[(size_t)row * (size_t)level->width + (size_t)col];
+			int is = goals ? c == '.' || c == '*' || c == '+' : c == '$' || c == '*';
+			if (is && k-- == 0) {
+				*x = col;
+				*y = row;
+				return 0;
+			}
+		}
+	return -1;
+}
+
 static hako_status validate(struct hako_level *level, const level_rows *rows, int second_x,
                             int second_y)
 {
 	char message[96];
 	if (level->player_x < 0)
-		invalid(level, rows, 0, -1, "no player");
+		invalid(level, rows, 0, 0, "no player");
 	else if (second_y >= 0)
 		invalid(level, rows, second_x, second_y, "two players");
 	else if (level->box_count == 0)
-		invalid(level, rows, 0, -1, "no boxes");
+		invalid(level, rows, 0, 0, "no boxes");
 	else if (level->box_count != level->goal_count) {
-		snprintf(message, sizeof message, "%d box%s but %d goal%s", level->box_count,
-		         level->box_count == 1 ? "" : "es", level->goal_count,
-		         level->goal_count == 1 ? "" : "s");
-		invalid(level, rows, 0, -1, message);
+		/* Placed at the first box (goal) with no goal (box) to pair. */
+		int more_boxes = level->box_count > level->goal_count;
+		int x = 0, y = 0;
+		find_nth(level, !more_boxes, more_boxes ? level->goal_count : level->box_count, &x, &y);
+		snprintf(message, sizeof message, "%d box%s but %d goal%s (the first %s in excess)",
+		         level->box_count, level->box_count == 1 ? "" : "es", level->goal_count,
+		         level->goal_count == 1 ? "" : "s", more_boxes ? "box" : "goal");
+		invalid(level, rows, x, y, message);
 	} else
 		return check_closed(level, rows);
 	return HAKO_OK;
@@ -344,7 +365,11 @@ hako_status level_rows_build(const level_rows *rows, struct hako_level *level, h
 		}
 	}
 	if (level->box_count > HAKO_MAX_BOXES) {
-		level_error(err, level->line, 0, "more than %d boxes", HAKO_MAX_BOXES);
+		/* Placed at the first box over the limit. */
+		int x = 0, y = 0;
+		find_nth(level, 0, HAKO_MAX_BOXES, &x, &y);
+		level_error(err, rows->rows[y].line, square_column(rows, x, y), "more than %d boxes",
+		            HAKO_MAX_BOXES);
 		return HAKO_ERR_LIMIT;
 	}
 	return validate(level, rows, second_x, second_y);

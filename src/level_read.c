@@ -3,8 +3,10 @@
  * the right level. Text before the first board is the collection header.
  *
  * The rules, in the order a line is tried:
- * - Every line loses its trailing whitespace (so CRLF is LF); a UTF-8 BOM
- *   at the start is skipped (columns on line 1 count after it).
+ * - Lines end with LF, CRLF or a lone CR (old Mac text). Every line loses
+ *   its trailing whitespace (so CRLF is LF); a UTF-8 BOM at the start is
+ *   skipped (columns on line 1 count after it). UTF-16 text is named as
+ *   such, not read.
  * - A board line holds only "#@+$*.pPbB -_" and tabs (plus RLE digits,
  *   '(' ')' '|' when it has a digit or '|') and at least one '#'. A line
  *   next to a board that starts with '#' but is not a board line is an
@@ -20,6 +22,7 @@
  * - Over HAKO_MAX_* is HAKO_ERR_LIMIT for the whole text (a board is not
  *   kept half-read); validation failures stay per level (HAKO_ERR_LEVEL).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +47,8 @@ typedef struct reader {
 	level_rows rows;
 	int in_board, in_comment, in_solution;
 	level_buf notes, solution;
+	int *places; /* per character of `solution`: its line and column */
+	size_t place_count, place_capacity;
 	text_line pending; /* the title candidate, when pending.text */
 	text_line prev;    /* the line before, when prev.text */
 	int prev_board;
@@ -237,14 +242,71 @@ static void end_solution(reader *r)
 		return;
 	}
 	level->solutions = grown;
+	/* Where each character came from, for messages at the file's place. */
+	int **places = realloc(level->solution_places, (level->solution_count + 1) * sizeof *places);
+	if (places) {
+		level->solution_places = places;
+		places[level->solution_count] =
+		    r->place_count ? malloc(2 * r->place_count * sizeof(int)) : NULL;
+		if (places[level->solution_count])
+			memcpy(places[level->solution_count], r->places, 2 * r->place_count * sizeof(int));
+	}
+	r->place_count = 0;
 	level->solutions[level->solution_count++] = moves;
+	if (!places) {
+		nomem(r);
+		return;
+	}
 }
 
 static void add_moves(reader *r, text_line moves)
 {
-	for (size_t i = 0; i < moves.length; i++)
-		if (!is_space(moves.text[i]) && level_buf_putc(&r->solution, moves.text[i]) != 0)
+	const char *line_start = r->text + moves.offset;
+	for (size_t i = 0; i < moves.length; i++) {
+		if (is_space(moves.text[i]))
+			continue;
+		if (level_buf_putc(&r->solution, moves.text[i]) != 0) {
 			nomem(r);
+			return;
+		}
+		if (r->place_count == r->place_capacity) {
+			size_t capacity = r->place_capacity * 2 + 64;
+			int *grown = realloc(r->places, 2 * capacity * sizeof(int));
+			if (!grown) {
+				nomem(r);
+				return;
+			}
+			r->places = grown;
+			r->place_capacity = capacity;
+		}
+		size_t column = (size_t)(moves.text + i - line_start) + 1;
+		r->places[2 * r->place_count] = moves.number;
+		r->places[2 * r->place_count + 1] = column > INT32_MAX ? INT32_MAX : (int)column;
+		r->place_count++;
+	}
+}
+
+/* A line of a Solution block that is mostly moves but not only (a typo
+ * such as "RxR"): kept in the solution, so that replaying it reports the
+ * stray character at its place instead of the line being taken for a
+ * note and the solution coming up short. */
+static int is_lurd_typo(text_line line)
+{
+	size_t moves = 0, other = 0, letters = 0;
+	for (size_t i = 0; i < line.length; i++) {
+		char c = line.text[i];
+		if (is_space(c))
+			continue;
+		if (c != '\0' && strchr("lurdLURD", c))
+			letters++;
+		if (c != '\0' && strchr("lurdLURD0123456789()", c))
+			moves++;
+		else if (c == ':')
+			return 0;
+		else
+			other++;
+	}
+	return letters > 0 && moves >= 2 * other;
 }
 
 /* Close the metadata of the last level: notes and any open Solution. */
@@ -307,7 +369,7 @@ static void gap_line(reader *r, text_line line)
 			r->in_comment = 0;
 		else
 			add_note(r, line);
-	} else if (r->in_solution && is_lurd(line, 1)) {
+	} else if (r->in_solution && (is_lurd(line, 1) || is_lurd_typo(line))) {
 		add_moves(r, line);
 	} else if (r->last && is_solution_header(line, &value)) {
 		end_solution(r);
@@ -406,14 +468,23 @@ static void read_line(reader *r, text_line line)
 
 /* ---------------------------------------------------------------- driver */
 
+/* The length of the line at `start` (`left` bytes remain): up to a LF, or
+ * a CR not followed by a LF (a CR before a LF stays, as trailing space). */
+static size_t line_length(const char *start, size_t left)
+{
+	for (size_t i = 0; i < left; i++)
+		if (start[i] == '\n' || (start[i] == '\r' && (i + 1 == left || start[i + 1] != '\n')))
+			return i;
+	return left;
+}
+
 static void read_lines(reader *r)
 {
 	size_t pos = 0;
 	int number = 0;
 	while (pos < r->length && r->status == HAKO_OK && !r->stopped) {
 		const char *start = r->text + pos;
-		const char *newline = memchr(start, '\n', r->length - pos);
-		size_t length = newline ? (size_t)(newline - start) : r->length - pos;
+		size_t length = line_length(start, r->length - pos);
 		text_line line = {start, length, pos, ++number};
 		/* CRLF, and trailing spaces that would make notes differ on re-reading */
 		while (line.length > 0 && is_space(line.text[line.length - 1]))
@@ -440,8 +511,7 @@ static char *header_text(const reader *r)
 	int number = 0, failed = 0;
 	while (pos < r->header_end && !failed) {
 		const char *start = r->text + pos;
-		const char *newline = memchr(start, '\n', r->header_end - pos);
-		size_t length = newline ? (size_t)(newline - start) : r->header_end - pos;
+		size_t length = line_length(start, r->header_end - pos);
 		text_line line = {start, length, pos, ++number};
 		pos += length + 1;
 		while (line.length > 0 && is_space(line.text[line.length - 1]))
@@ -469,7 +539,7 @@ static void finish_collection(reader *r)
 	hako_collection *c = r->collection;
 	if (c->count == 0) {
 		r->status = HAKO_ERR_PARSE;
-		level_error(r->err, 0, 0, "no level found");
+		level_error(r->err, 1, 1, "no level found");
 		return;
 	}
 	c->header = header_text(r);
@@ -501,6 +571,17 @@ static hako_status read_text(const char *text, size_t length, int single, hako_c
 		level_error(err, 0, 0, "text longer than %zu bytes", HAKO_MAX_TEXT);
 		return HAKO_ERR_LIMIT;
 	}
+	/* UTF-16 (a byte-order mark, or NUL bytes in the first line's worth):
+	 * say what the file is rather than "no level found". */
+	if (text && length >= 2) {
+		int utf16 = memcmp(text, "\xff\xfe", 2) == 0 || memcmp(text, "\xfe\xff", 2) == 0;
+		for (size_t i = 0; i < length && i < 256 && !utf16; i++)
+			utf16 = text[i] == '\0';
+		if (utf16) {
+			level_error(err, 1, 1, "UTF-16 (or binary) text: save the file as UTF-8");
+			return HAKO_ERR_PARSE;
+		}
+	}
 	if (length >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
 		text += 3;
 		length -= 3;
@@ -517,6 +598,7 @@ static hako_status read_text(const char *text, size_t length, int single, hako_c
 	level_rows_free(&r.rows);
 	level_buf_free(&r.notes);
 	level_buf_free(&r.solution);
+	free(r.places);
 	free(r.header_author);
 	if (r.status != HAKO_OK) {
 		hako_collection_free(r.collection);

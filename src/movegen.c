@@ -13,8 +13,8 @@ int movegen_pushes(const board *b, const uint8_t *occupied, const uint16_t *boxe
 		for (unsigned d = 0; d < 4; d++) {
 			uint16_t behind = board_next(b, square, DIR_OPPOSITE(d));
 			uint16_t to = board_next(b, square, d);
-			if (behind == SQUARE_NONE || to == SQUARE_NONE || occupied[to] || b->dead[to] ||
-			    !reach_has(player, behind))
+			if (behind == SQUARE_NONE || to == SQUARE_NONE || occupied[to] ||
+			    b->dead[to] || !reach_has(player, behind))
 				continue;
 			out[n].index = (uint16_t)i;
 			out[n].from = (uint16_t)square;

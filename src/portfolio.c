@@ -101,6 +101,12 @@ static void portfolio_report(portfolio *p)
 static void slot_open(portfolio *p, slot *s, const board *b)
 {
 	hako_status st = HAKO_OK;
+	/* One deadline for all: an engine opened after another's set-up gets
+	 * what is left of the time (never 0, which would mean none). */
+	if (p->options->time_limit > 0) {
+		double left = p->options->time_limit - (search_now() - p->started);
+		s->options.time_limit = left > 1e-6 ? left : 1e-6;
+	}
 	s->self = s->engine->open(b, &s->options, &st);
 	if (s->self) {
 		if (s->engine->share && p->meet.keys)

@@ -41,6 +41,7 @@ hako_status search_context_init(search_context *c, const board *b, const hako_so
 	search_options_normalize(&c->options);
 	c->mem.limit = c->options.memory_limit;
 	c->started = search_now();
+	deadline_init(&c->clock, c->options.time_limit, c->options.cancel);
 	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
 	/* The board and memory allocated by modules without a budget (the
 	 * floods, the keys) count against the budget too. */
@@ -64,6 +65,7 @@ hako_status search_context_init(search_context *c, const board *b, const hako_so
 		st = reach_init(&c->child_reach, b->square_count);
 	if (st == HAKO_OK)
 		st = bound_init(&c->lower, &c->mem, b->box_count);
+	c->lower.stop = &c->clock;
 	if (st == HAKO_OK && (use & SEARCH_USE_TUNNELS) &&
 	    search_macro_on(&c->options, HAKO_MACRO_TUNNELS))
 		st = tunnel_init(&c->tunnels, b, &c->mem);
@@ -71,11 +73,14 @@ hako_status search_context_init(search_context *c, const board *b, const hako_so
 	    search_macro_on(&c->options, HAKO_MACRO_GOALS))
 		c->rooms = room_macros_open(b, &c->mem, &st);
 	if (st == HAKO_OK && c->options.deadlock_detection) {
-		c->deadlocks = deadlock_checker_new(b, &c->mem,
-		                                    DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
+		c->deadlocks = deadlock_checker_new(
+		    b, &c->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
 		if (!c->deadlocks)
 			st = HAKO_ERR_NOMEM;
 	}
+	/* The set-up of a large level takes time too. */
+	if (st == HAKO_OK && search_out_of_time(c))
+		st = HAKO_ERR_LIMIT;
 	return st;
 }
 
@@ -109,13 +114,7 @@ void search_context_stats(const search_context *c, hako_stats *out)
 	out->peak_bytes = c->mem.peak;
 }
 
-int search_out_of_time(const search_context *c)
-{
-	return c->options.time_limit > 0 && search_now() - c->started >= c->options.time_limit;
-}
-
-int search_dead(search_context *c, const deadlock_position *p, unsigned moved,
-                const reach *region)
+int search_dead(search_context *c, const deadlock_position *p, unsigned moved, const reach *region)
 {
 	if (!c->deadlocks)
 		return 0;
@@ -153,6 +152,12 @@ hako_status search_store_init(search_store *s, search_context *c, size_t header,
 	size_t align = header % 8 == 0 ? 8 : 4;
 	size_t record =
 	    (header + sizeof(uint16_t) * (size_t)c->b->box_count + align - 1) & ~(align - 1);
+	/* A small budget starts with a smaller table (it grows as needed) and
+	 * smaller chunks: a sixteenth of the budget each at most. */
+	while (table_log2 > 8 && sizeof(tt_entry) << table_log2 > c->mem.limit / 16)
+		table_log2--;
+	while (chunk_log2 > 6 && record << chunk_log2 > c->mem.limit / 16)
+		chunk_log2--;
 	arena_init(&s->nodes, &c->mem, record, chunk_log2);
 	return tt_init(&s->table, &c->mem, table_log2);
 }
@@ -172,9 +177,8 @@ int search_same_position(void *user, uint32_t index)
 	unsigned char *node = search_node_at(s, index);
 	uint16_t player;
 	memcpy(&player, node + s->player_offset, sizeof player);
-	return player == c->probe_player &&
-	       memcmp(search_node_boxes(s, node), c->probe_boxes,
-	              sizeof(uint16_t) * (size_t)c->b->box_count) == 0;
+	return player == c->probe_player && memcmp(search_node_boxes(s, node), c->probe_boxes,
+	                                           sizeof(uint16_t) * (size_t)c->b->box_count) == 0;
 }
 
 uint64_t search_key_of(void *user, uint32_t index)

@@ -195,7 +195,12 @@ static uint32_t child_bound(search *s, int moved, unsigned to, const reach *play
 	const board *b = s->c.b;
 	if (s->parent_kept == 0) {
 		s->parent_kept = -1;
-		if (bound_matching(&s->c.lower, b, s->parent_boxes) != BOUND_INFINITE) {
+		uint32_t parent = bound_matching(&s->c.lower, b, s->parent_boxes);
+		/* Cut short by the deadline: no kept matching to update (the
+		 * search stops at its next look at the clock). */
+		if (parent == BOUND_STOPPED)
+			return BOUND_STOPPED;
+		if (parent != BOUND_INFINITE) {
 			bound_keep(&s->c.lower, b, s->parent_boxes);
 			s->parent_kept = 1;
 		}
@@ -211,7 +216,7 @@ static uint32_t child_bound(search *s, int moved, unsigned to, const reach *play
 	return h;
 }
 
-typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM } add_result;
+typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP } add_result;
 
 /* The probe (s->c.probe_boxes, s->c.probe_player, with s->c.occupied showing
  * it) is a child of `parent` reached by pushing the box on `from` toward
@@ -349,6 +354,11 @@ static add_result expand(search *s, uint32_t index)
 		movegen_unmake(s->c.occupied, square, to);
 		if (r == ADD_NOMEM) {
 			result = ADD_NOMEM;
+			break;
+		}
+		/* One node of a large level can take long: the clock per child. */
+		if (search_out_of_time(&s->c)) {
+			result = ADD_STOP;
 			break;
 		}
 	}
@@ -502,8 +512,8 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		}
 		if (o->node_limit && s->c.stats.expanded >= o->node_limit)
 			return HAKO_NODE_LIMIT;
-		if ((s->c.stats.expanded & 1023) == 0 && search_out_of_time(&s->c))
-			return HAKO_TIMEOUT;
+		if (search_out_of_time(&s->c))
+			return (int)s->c.clock.why;
 		if (o->progress && s->c.stats.expanded % interval == 0 && s->c.stats.expanded > 0) {
 			s->c.stats.seconds = search_now() - s->c.started;
 			s->c.stats.peak_bytes = s->c.mem.peak;
@@ -512,8 +522,11 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		}
 		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
-		if (expand(s, item.node) == ADD_NOMEM)
+		add_result grown = expand(s, item.node);
+		if (grown == ADD_NOMEM)
 			return HAKO_MEMOUT;
+		if (grown == ADD_STOP)
+			return (int)s->c.clock.why;
 	}
 	return HAKO_UNSOLVABLE;
 }
@@ -539,6 +552,8 @@ static void *astar_open(const board *b, const hako_solver_options *options, hako
 	 * with the stats so far, as any other. */
 	if (st == HAKO_OK)
 		e->ended = push_root(&e->s);
+	else if (e->s.c.clock.passed)
+		e->ended = (int)e->s.c.clock.why; /* out of time while setting up */
 	else if (st == HAKO_ERR_NOMEM)
 		e->ended = HAKO_MEMOUT;
 	else {

@@ -92,7 +92,6 @@ typedef struct bnode {
 /* Open-list order: bound * WEIGHT + depth, then the bound. */
 #define FORWARD_WEIGHT 4u
 #define BACKWARD_WEIGHT 4u
-#define TIME_CHECK_INTERVAL 256u
 /* With a meeting table (a portfolio with FESS), one step in this many goes
  * to the forward side: 4 solved 46 XSokoban levels at 20,000 expansions an
  * engine against 44 with the shorter-list rule, 16 solved 45 (BENCH.md). */
@@ -299,7 +298,7 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 
 /* ---- expansion -------------------------------------------------------- */
 
-typedef enum { GROW_OK, GROW_MET, GROW_NOMEM } grow_result;
+typedef enum { GROW_OK, GROW_MET, GROW_NOMEM, GROW_STOP } grow_result;
 
 /* Generate every push of forward node `index`. */
 static grow_result expand_forward(bidir *s, uint32_t index)
@@ -368,6 +367,9 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 		}
 		/* Back to the parent (macros move only the pushed box). */
 		movegen_unmake(s->c.occupied, square, to);
+		/* One node of a large level can take long: the clock per child. */
+		if (result == GROW_OK && search_out_of_time(&s->c))
+			result = GROW_STOP;
 	}
 	for (int i = 0; i < count; i++) {
 		s->c.occupied[boxes[i]] = 0;
@@ -427,6 +429,8 @@ static grow_result expand_backward(bidir *s, uint32_t index)
 			}
 		}
 		movegen_unmake(s->c.occupied, square, to);
+		if (result == GROW_OK && search_out_of_time(&s->c))
+			result = GROW_STOP;
 	}
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 0;
@@ -450,9 +454,12 @@ static hako_status start_distances(bidir *s)
 	hako_status st = HAKO_OK;
 	if (!s->start_distance || !s->back_dead || !state_distance || !queue)
 		st = HAKO_ERR_NOMEM;
-	for (size_t si = 0; si < starts && st == HAKO_OK; si++)
+	for (size_t si = 0; si < starts && st == HAKO_OK; si++) {
 		distance_lone_box(b, b->start_boxes[si], 1, state_distance, queue,
 		                  s->start_distance + si * n);
+		if (search_out_of_time(&s->c))
+			st = HAKO_ERR_LIMIT; /* bidir_open: stopped while setting up */
+	}
 	if (st == HAKO_OK)
 		for (size_t q = 0; q < n; q++) {
 			int reachable = 0;
@@ -591,7 +598,12 @@ static void *bidir_open(const board *b, const hako_solver_options *options, hako
 		return s;
 	}
 	hako_status st = bidir_init(s, b, options);
-	if (st == HAKO_ERR_NOMEM) {
+	if (st != HAKO_OK && s->c.clock.passed) {
+		/* Out of time (or cancelled) while setting up: the first step
+		 * says so. */
+		s->finished = 1;
+		s->outcome = s->c.clock.why;
+	} else if (st == HAKO_ERR_NOMEM) {
 		/* Reported by the first step, like any other memout. */
 		s->finished = 1;
 		s->outcome = HAKO_MEMOUT;
@@ -639,6 +651,10 @@ static void side_step(bidir *s, side *sd)
 	                                  : expand_backward(s, item.node);
 	if (r == GROW_NOMEM)
 		side_memout(sd);
+	if (r == GROW_STOP) {
+		s->finished = 1;
+		s->outcome = s->c.clock.why;
+	}
 }
 
 static int bidir_step(void *self, uint64_t nodes, search_result *result)
@@ -646,7 +662,7 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 	bidir *s = self;
 	if (!s->finished && search_out_of_time(&s->c)) {
 		s->finished = 1;
-		s->outcome = HAKO_TIMEOUT;
+		s->outcome = s->c.clock.why;
 	}
 	for (uint64_t k = 0; k < nodes && !s->finished; k++) {
 		if (s->c.options.node_limit && s->c.stats.expanded >= s->c.options.node_limit) {
@@ -654,9 +670,9 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 			s->outcome = HAKO_NODE_LIMIT;
 			break;
 		}
-		if ((s->c.stats.expanded & (TIME_CHECK_INTERVAL - 1)) == 0 && k > 0 && search_out_of_time(&s->c)) {
+		if (search_out_of_time(&s->c)) {
 			s->finished = 1;
-			s->outcome = HAKO_TIMEOUT;
+			s->outcome = s->c.clock.why;
 			break;
 		}
 		int forward = s->forward.state == SIDE_RUNNING,

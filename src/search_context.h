@@ -11,6 +11,7 @@
 
 #include "arena.h"
 #include "bound.h"
+#include "deadline.h"
 #include "deadlock.h"
 #include "memory.h"
 #include "movegen.h"
@@ -36,36 +37,43 @@ typedef struct search_context {
 	reach here, child_reach;
 	deadlock_checker *deadlocks; /* NULL: simple dead squares only */
 	deadlock_proof proof;
-	uint8_t *allowed;    /* PI-corral: box squares whose pushes are needed */
-	tunnel_info tunnels; /* go_on == NULL: no tunnel macros */
+	uint8_t *allowed;        /* PI-corral: box squares whose pushes are needed */
+	tunnel_info tunnels;     /* go_on == NULL: no tunnel macros */
 	struct room_info *rooms; /* goal macros (room.h); NULL: none */
-	uint8_t *occupied;   /* per square: a box; all zero between expansions */
-	uint16_t *probe_boxes; /* the child being generated, ascending */
+	uint8_t *occupied;       /* per square: a box; all zero between expansions */
+	uint16_t *probe_boxes;   /* the child being generated, ascending */
 	uint16_t probe_player;
 	movegen_move *moves; /* movegen_capacity(box_count) */
 	hako_stats stats;
 	double started;
+	deadline clock; /* the time limit and the caller's cancel flag */
 	size_t charged; /* bytes charged for memory allocated elsewhere */
 } search_context;
 
 /* Set up everything above for board b. `use`: SEARCH_USE_* the engine
  * allows. HAKO_ERR_NOMEM: the budget said no (the engine reports memout);
- * search_context_free is safe after any result. */
+ * HAKO_ERR_LIMIT with c->clock.passed: out of time or cancelled (the
+ * engine reports c->clock.why). search_context_free is safe after any
+ * result. */
 hako_status search_context_init(search_context *c, const board *b, const hako_solver_options *o,
                                 unsigned use);
 void search_context_free(search_context *c);
 
 /* The stats so far, with the wall time and the peak memory. */
 void search_context_stats(const search_context *c, hako_stats *out);
-/* Has the time limit passed? */
-int search_out_of_time(const search_context *c);
+/* Has the time limit passed or the caller cancelled? Engines ask once per
+ * node and inside any loop that can be long on a large level (the bound
+ * asks once per row of a large matching); c->clock.why then says which. */
+static inline int search_out_of_time(search_context *c)
+{
+	return deadline_passed(&c->clock);
+}
 
 /* The one pruning call: do the detectors prove the position dead (the box
  * just moved is on `moved`)? `region` is the position's player region when
  * the caller flooded it already (the corral check need not flood again),
  * else NULL. Counts a prune. 0 without a checker. */
-int search_dead(search_context *c, const deadlock_position *p, unsigned moved,
-                const reach *region);
+int search_dead(search_context *c, const deadlock_position *p, unsigned moved, const reach *region);
 /* PI-corral pruning (dead_corral.c): 1 with c->allowed marking the boxes
  * whose pushes are needed (clear them after), 0 when every push is. */
 int search_pi_corral(search_context *c, const deadlock_position *p, const reach *region);

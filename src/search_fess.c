@@ -227,8 +227,10 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	                       CHUNK_LOG2, 16);
 	if (st != HAKO_OK)
 		return st;
-	/* A box has at most one move per square and side. */
-	f->move_capacity = 4 * b->square_count * b->box_count;
+	/* A box has at most one move per square and side; the list starts
+	 * with room for a few boxes' worth and grows (grow_moves), so that a
+	 * large level does not take its worst case up front. */
+	f->move_capacity = 4 * b->square_count * (b->box_count < 4 ? b->box_count : 4) + 16;
 	f->moves = memory_alloc(&f->c.mem, sizeof(fess_move) * (size_t)f->move_capacity);
 	f->targets = memory_alloc(&f->c.mem, sizeof(uint16_t) * boxes);
 	f->glances = memory_alloc(&f->c.mem, sizeof(glance) * (size_t)f->move_capacity);
@@ -245,7 +247,7 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 		return HAKO_ERR_NOMEM;
 	st = fess_mover_init(&f->mover, b, &f->c.mem);
 	if (st == HAKO_OK)
-		st = fess_plan_init(&f->plan, b, &f->c.mem);
+		st = fess_plan_init_until(&f->plan, b, &f->c.mem, &f->c.clock);
 	return st;
 }
 
@@ -394,7 +396,8 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 		}
 		memset(f->c.occupied, 0, (size_t)b->square_count);
 	}
-	if (st != HAKO_OK && st != HAKO_ERR_NOMEM) {
+	/* Out of time while setting up: step() says so (f->c.clock). */
+	if (st != HAKO_OK && st != HAKO_ERR_NOMEM && !f->c.clock.passed) {
 		fess_close(f);
 		*status = st;
 		return NULL;
@@ -501,8 +504,39 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 	return file_node(f, index, &x) == HAKO_OK ? GROW_OK : GROW_NOMEM;
 }
 
+/* Room for `need` moves (and their glances); 0 when the budget says no. */
+static int grow_moves(fess *f, int need)
+{
+	if (need <= f->move_capacity)
+		return 1;
+	int capacity = f->move_capacity;
+	while (capacity < need)
+		capacity *= 2;
+	fess_move *moves = memory_realloc(&f->c.mem, f->moves,
+	                                  sizeof(fess_move) * (size_t)f->move_capacity,
+	                                  sizeof(fess_move) * (size_t)capacity);
+	if (!moves)
+		return 0;
+	f->moves = moves;
+	glance *glances = memory_realloc(&f->c.mem, f->glances,
+	                                 sizeof(glance) * (size_t)f->move_capacity,
+	                                 sizeof(glance) * (size_t)capacity);
+	if (!glances) {
+		/* Keep the two lists the same length. */
+		moves = memory_realloc(&f->c.mem, f->moves, sizeof(fess_move) * (size_t)capacity,
+		                       sizeof(fess_move) * (size_t)f->move_capacity);
+		if (moves)
+			f->moves = moves;
+		return 0;
+	}
+	f->glances = glances;
+	f->move_capacity = capacity;
+	return 1;
+}
+
 /* Set up node `index` on f->c.occupied and f->c.here, and list its moves in
- * f->moves (PI-corral pruning applied); returns how many. */
+ * f->moves (PI-corral pruning applied); returns how many, or -1 when the
+ * list cannot grow (out of memory). */
 static int list_moves(fess *f, fnode *n)
 {
 	const board *b = f->c.b;
@@ -521,9 +555,20 @@ static int list_moves(fess *f, fnode *n)
 		unsigned origin = boxes[i];
 		if (restricted && !f->c.allowed[origin])
 			continue;
+		if (search_out_of_time(&f->c))
+			break; /* a large level: fess_step stops on the clock */
 		int room = f->move_capacity - total;
 		int moves = fess_box_moves(&f->mover, f->c.occupied, origin, &f->c.here,
 		                           f->moves + total, room);
+		if (moves > room) { /* list this box again with room for all */
+			if (!grow_moves(f, total + moves)) {
+				total = -1;
+				break;
+			}
+			room = f->move_capacity - total;
+			moves = fess_box_moves(&f->mover, f->c.occupied, origin, &f->c.here,
+			                       f->moves + total, room);
+		}
 		total += moves < room ? moves : room;
 	}
 	for (int i = 0; i < count; i++)
@@ -630,10 +675,18 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	fnode *n = node_at(f, index);
 	n->expanded = NODE_ADVISED;
 	int moves = list_moves(f, n);
+	if (moves < 0) {
+		clear_position(f, n);
+		return GROW_NOMEM;
+	}
 	fess_features parent = features_from_key(f->cells[n->cell].features);
 	int targets = fess_next_goals(&f->plan, f->c.occupied, f->targets);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
+		if (search_out_of_time(&f->c)) {
+			moves = k; /* a large level: fess_step stops on the clock */
+			break;
+		}
 		const fess_move *m = &f->moves[k];
 		glance *g = &glances[k];
 		f->c.occupied[m->from] = 0;
@@ -691,8 +744,12 @@ static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 	fnode *n = node_at(f, index);
 	n->expanded = NODE_DONE;
 	int moves = list_moves(f, n);
+	if (moves < 0) {
+		clear_position(f, n);
+		return GROW_NOMEM;
+	}
 	grow_result result = GROW_OK;
-	for (int k = 0; k < moves && result == GROW_OK; k++) {
+	for (int k = 0; k < moves && result == GROW_OK && !search_out_of_time(&f->c); k++) {
 		const fess_move *m = &f->moves[k];
 		f->c.occupied[m->from] = 0;
 		f->c.occupied[m->to] = 1;
@@ -787,6 +844,8 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 {
 	fess *f = self;
 	memset(result, 0, sizeof *result);
+	if (f->c.clock.passed)
+		return finish(f, result, f->c.clock.why);
 	if (f->out_of_memory)
 		return finish(f, result, HAKO_MEMOUT);
 	if (f->store.nodes.count > 0 && node_at(f, 0)->h == 0)
@@ -796,7 +855,7 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		if (o->node_limit && f->c.stats.expanded >= o->node_limit)
 			return finish(f, result, HAKO_NODE_LIMIT);
 		if (search_out_of_time(&f->c))
-			return finish(f, result, HAKO_TIMEOUT);
+			return finish(f, result, f->c.clock.why);
 		/* Every other pick from the cell of the best features found so far
 		 * (Festival's loop: progress is followed up at once while the
 		 * round robin keeps every cell in turn); else the next cell,
@@ -821,6 +880,9 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		f->pinned = NODE_NONE;
 		if (grown == GROW_SOLVED)
 			return solved_at(f, solved, result);
+		/* A node cut short by the clock proves nothing. */
+		if (f->c.clock.passed)
+			return finish(f, result, f->c.clock.why);
 		if (grown == GROW_NOMEM) {
 			f->out_of_memory = 1;
 			return finish(f, result, HAKO_MEMOUT);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "deadline.h"
 #include "level.h"
 #include "reach.h"
 #include "search.h"
@@ -104,6 +105,18 @@ char *search_lurd(const board *b, const search_push *pushes, size_t count)
 	return out;
 }
 
+/* No box off a goal and no empty goal. */
+static int start_solved(const hako_level *level)
+{
+	size_t cells = (size_t)level->width * (size_t)level->height;
+	for (size_t g = 0; g < cells; g++) {
+		char c = level->squares[g];
+		if (c == '$' || c == '.' || c == '+')
+			return 0;
+	}
+	return 1;
+}
+
 hako_status hako_solve(const hako_level *level, const hako_solver_options *options,
                        hako_solve_result *result)
 {
@@ -126,14 +139,42 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 	search_options_normalize(&defaults);
 	if (level->status != HAKO_OK)
 		return HAKO_ERR_LEVEL;
+	/* A start with every box on a goal is solved by no move at all,
+	 * whatever the budget (no board, no search). */
+	if (start_solved(level)) {
+		hako_replay replay;
+		if (hako_replay_lurd(level, "", &replay) == HAKO_OK && replay.solved) {
+			result->solution = calloc(1, 1);
+			if (!result->solution)
+				return HAKO_ERR_NOMEM;
+			result->outcome = HAKO_SOLVED;
+			return HAKO_OK;
+		}
+	}
+	/* The limits hold from here, the board's set-up included: the engines
+	 * get what is left of the time. */
+	double started = search_now();
+	deadline stop;
+	deadline_init(&stop, defaults.time_limit, defaults.cancel);
 	board b;
-	hako_status st = board_build(level, &b);
+	hako_status st = board_build_limited(level, &b, &stop, defaults.memory_limit);
+	if (st != HAKO_OK && deadline_passed(&stop)) {
+		result->outcome = stop.why;
+		result->stats.seconds = search_now() - started;
+		return HAKO_OK;
+	}
 	if (st == HAKO_ERR_NOMEM) {
 		result->outcome = HAKO_MEMOUT;
 		return HAKO_OK;
 	}
 	if (st != HAKO_OK)
 		return st;
+	double time_limit = defaults.time_limit; /* the shortening's share is of it */
+	if (defaults.time_limit > 0) {
+		double left = defaults.time_limit - (search_now() - started);
+		/* Never 0, which would mean no limit. */
+		defaults.time_limit = left > 1e-6 ? left : 1e-6;
+	}
 	if (b.unsolvable) {
 		result->outcome = HAKO_UNSOLVABLE;
 		board_free(&b);
@@ -148,12 +189,13 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		st = search_astar(&b, &defaults, &found);
 	result->outcome = found.outcome;
 	result->stats = found.stats;
+	result->stats.seconds = search_now() - started; /* the board's set-up too */
 	/* Issue 5: the fast mode's solution, shortened (never lengthened; it
 	 * falls back to the pushes as found on any doubt). */
 	shorten_report shortened = {0};
 	if (st == HAKO_OK && found.outcome == HAKO_SOLVED &&
 	    defaults.optimal == HAKO_OPTIMAL_NONE && defaults.shorten) {
-		shorten_limits limits = shorten_default_limits(found.push_count, defaults.time_limit);
+		shorten_limits limits = shorten_default_limits(found.push_count, time_limit);
 		/* -j 1 promises the same solution every run: the post-pass then
 		 * stops on its node budget alone, never on the clock. */
 		if (defaults.threads <= 1)

@@ -3,8 +3,8 @@
 # the exit code is 130. Run by ctest as: bash e2e_interrupt.sh HAKO_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
-levels=$source_dir/../shared/levels/XSokoban_90.xsb
-[[ -f $levels ]] || skip "../shared/levels not found"
+levels=$shared/XSokoban_90.xsb
+need_shared "$levels"
 
 # python3 starts hako with SIGINT at its default (a background job of this
 # script would have it ignored) and interrupts it once it is searching.

@@ -4,8 +4,8 @@
 # Run by ctest as: bash e2e_unit_levels.sh HAKO_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
 
-levels=$source_dir/../shared/levels/unit_tests
-[[ -f $levels/expected.tsv ]] || skip "../shared/levels not found ($levels)"
+levels=$shared/unit_tests
+need_shared "$levels/expected.tsv"
 
 # check MODE FILE SOLVABLE WANT — WANT is the optimal count of MODE's
 # metric (pushes or moves) from expected.tsv.

@@ -2,9 +2,13 @@
 # the test's own arguments (HAKO_BINARY SOURCE_DIR). Not a test itself:
 # ctest runs only test/e2e_*.sh.
 #
-# Sets hako (the binary's absolute path), source_dir, work (a temporary
-# directory removed on exit) and failures; defines skip, fail, run, has and
-# finish.
+# Sets hako (the binary's absolute path), source_dir, shared (the shared
+# level collections), work (a temporary directory removed on exit) and
+# failures; defines skip, need_shared, skip_part, fail, run, has and finish.
+#
+# A test that cannot run exits 77, which ctest (SKIP_RETURN_CODE 77) reports
+# as skipped, never as passed. In CI (CI=true) a test that needs
+# ../shared/levels fails instead of skipping: CI has them.
 set -uo pipefail
 
 hako=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -12,11 +16,37 @@ source_dir=$(cd "$2" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
+skipped_parts=0
+# HAKO_SHARED_LEVELS overrides where they are (to try a run without them).
+shared=${HAKO_SHARED_LEVELS:-$source_dir/../shared/levels}
 
-# skip REASON — nothing to test here: say why and pass.
+# skip REASON — nothing to test here: say why and exit 77 (skipped).
 skip() {
 	echo "skipped: $*"
-	exit 0
+	exit 77
+}
+
+# need_shared PATH — the test needs PATH (under $shared): without it the
+# test is skipped, or fails in CI.
+need_shared() {
+	[[ -e $1 ]] && return 0
+	if [[ ${CI:-} == true ]]; then
+		echo "FAIL: $1 not found, and CI=true: a test that needs ../shared/levels may not be skipped in CI"
+		exit 1
+	fi
+	skip "../shared/levels not found ($1)"
+}
+
+# skip_part WHAT — one part of the test needs ../shared/levels, which is
+# absent: a failure in CI; elsewhere said, and finish exits 77 if nothing
+# failed.
+skip_part() {
+	if [[ ${CI:-} == true ]]; then
+		fail "$* needs ../shared/levels ($shared), and CI=true"
+		return
+	fi
+	echo "skipped ($*): ../shared/levels not found ($shared)"
+	skipped_parts=$((skipped_parts + 1))
 }
 
 fail() {
@@ -50,6 +80,10 @@ finish() {
 	if [[ $failures -ne 0 ]]; then
 		echo "$failures ${1:-failure(s)}"
 		exit 1
+	fi
+	if [[ $skipped_parts -ne 0 ]]; then
+		echo "${2:-all passed}, but $skipped_parts part(s) skipped"
+		exit 77
 	fi
 	echo "${2:-all passed}"
 }

@@ -474,5 +474,5 @@ int main(void)
 	    cmocka_unit_test(deadlock_names),
 	    cmocka_unit_test(microban_solutions_replay_without_deadlocks),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -257,10 +257,15 @@ static void unknown_character(void **state)
 static void validation(void **state)
 {
 	(void)state;
-	expect_invalid("#####\n#$ .#\n#####\n", 1, 0, "no player");
+	expect_invalid("#####\n#$ .#\n#####\n", 1, 1, "no player");
 	expect_invalid("######\n#@$.@#\n######\n", 2, 5, "two players");
-	expect_invalid("######\n#@$$.#\n#  . #\n#  . #\n######\n", 1, 0, "2 boxes but 3 goals");
-	expect_invalid("####\n#@ #\n####\n", 1, 0, "no boxes");
+	/* At the first goal in excess: the third, in reading order. */
+	expect_invalid("######\n#@$$.#\n#  . #\n#  . #\n######\n", 4, 4,
+	               "2 boxes but 3 goals (the first goal in excess)");
+	/* One goal: the second box, in reading order, is the first in excess. */
+	expect_invalid("######\n#@$$.#\n#  $ #\n######\n", 2, 4,
+	               "3 boxes but 1 goal (the first box in excess)");
+	expect_invalid("####\n#@ #\n####\n", 1, 1, "no boxes");
 	expect_invalid("#####\n#@$.#\n## ##\n", 3, 3,
 	               "the player can walk out of the level at 2,2");
 	expect_invalid("#####\n#@$. \n#####\n", 2, 5,
@@ -275,21 +280,45 @@ static void validation(void **state)
 static void empty_and_garbage(void **state)
 {
 	(void)state;
-	expect_error("", 0, HAKO_ERR_PARSE, 0, 0, "no level found");
-	expect_error(NULL, 0, HAKO_ERR_PARSE, 0, 0, "no level found");
-	expect_error("\n  \n; just a title\n", 17, HAKO_ERR_PARSE, 0, 0, "no level found");
+	expect_error("", 0, HAKO_ERR_PARSE, 1, 1, "no level found");
+	expect_error(NULL, 0, HAKO_ERR_PARSE, 1, 1, "no level found");
+	expect_error("\n  \n; just a title\n", 17, HAKO_ERR_PARSE, 1, 1, "no level found");
 	char garbage[4096];
 	unsigned state32 = 12345;
 	for (size_t i = 0; i < sizeof garbage; i++) {
 		state32 = state32 * 1103515245u + 12345u;
 		garbage[i] = (char)(state32 >> 16);
-		if (garbage[i] == '#')
+		if (garbage[i] == '#' || garbage[i] == '\0')
 			garbage[i] = 'x';
 	}
-	expect_error(garbage, sizeof garbage, HAKO_ERR_PARSE, 0, 0, "no level found");
+	expect_error(garbage, sizeof garbage, HAKO_ERR_PARSE, 1, 1, "no level found");
 	hako_collection *c = (hako_collection *)&c;
 	assert_int_equal(hako_collection_parse("x", 1, NULL, NULL, NULL), HAKO_ERR_ARGUMENT);
 	assert_int_equal(hako_collection_parse(NULL, 3, NULL, &c, NULL), HAKO_ERR_ARGUMENT);
+}
+
+/* Old Mac text (lone CR line ends) is read; UTF-16 is named, not read. */
+static void line_ends_and_encodings(void **state)
+{
+	(void)state;
+	const char *cr = "; one\r#####\r#@$.#\r#####\r";
+	hako_collection *c = NULL;
+	hako_error err;
+	assert_int_equal(hako_collection_parse(cr, strlen(cr), NULL, &c, &err), HAKO_OK);
+	assert_int_equal(hako_collection_count(c), 1);
+	assert_string_equal(hako_level_title(hako_collection_level(c, 0)), "one");
+	assert_int_equal(hako_level_status(hako_collection_level(c, 0), &err), HAKO_OK);
+	hako_collection_free(c);
+	/* CRLF as before */
+	const char *crlf = "#####\r\n#@$.#\r\n#####\r\n";
+	assert_int_equal(hako_collection_parse(crlf, strlen(crlf), NULL, &c, &err), HAKO_OK);
+	hako_collection_free(c);
+	static const char utf16[] = "\xff\xfe#\0#\0#\0\n\0";
+	expect_error(utf16, sizeof utf16 - 1, HAKO_ERR_PARSE, 1, 1,
+	             "UTF-16 (or binary) text: save the file as UTF-8");
+	static const char utf16be[] = "\0#\0#\0#\0\n";
+	expect_error(utf16be, sizeof utf16be - 1, HAKO_ERR_PARSE, 1, 1,
+	             "UTF-16 (or binary) text: save the file as UTF-8");
 }
 
 static void long_lines(void **state)
@@ -300,7 +329,7 @@ static void long_lines(void **state)
 	assert_non_null(text);
 	memset(text, 'x', n);
 	text[n] = '\0';
-	expect_error(text, n, HAKO_ERR_PARSE, 0, 0, "no level found");
+	expect_error(text, n, HAKO_ERR_PARSE, 1, 1, "no level found");
 	memset(text, '#', n);
 	expect_error(text, n, HAKO_ERR_LIMIT, 1, 251, "board wider than 250 squares");
 	memset(text, ' ', n);
@@ -364,7 +393,8 @@ static void limits(void **state)
 		text[n++] = '\n';
 	}
 	text[n] = '\0';
-	expect_error(text, n, HAKO_ERR_LIMIT, 1, 0, "more than 4000 boxes");
+	/* At the 4001st box: 65 boxes a row from line 2, so line 63, x 36. */
+	expect_error(text, n, HAKO_ERR_LIMIT, 63, 37, "more than 4000 boxes");
 	char tiny[8] = "#@$.#";
 	expect_error(tiny, HAKO_MAX_TEXT + 1, HAKO_ERR_LIMIT, 0, 0, NULL);
 	free(text);
@@ -610,6 +640,7 @@ int main(void)
 	    cmocka_unit_test(validation),
 	    cmocka_unit_test(empty_and_garbage),
 	    cmocka_unit_test(long_lines),
+	    cmocka_unit_test(line_ends_and_encodings),
 	    cmocka_unit_test(run_length_errors),
 	    cmocka_unit_test(limits),
 	    cmocka_unit_test(big_levels),
@@ -618,5 +649,5 @@ int main(void)
 	    cmocka_unit_test(shared_titles),
 	    cmocka_unit_test(strerror_texts),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -146,8 +146,8 @@ static void perft_counts(void **state)
 				uint64_t got = perft(&p.b, occupied, boxes, player, depth, pulls);
 				uint64_t naive = naive_perft(&p.b, occupied, player, depth, pulls);
 				print_message("level %d %s depth %d: %llu (naive %llu)\n", l,
-				              pulls ? "pulls" : "pushes", depth, (unsigned long long)got,
-				              (unsigned long long)naive);
+				              pulls ? "pulls" : "pushes", depth,
+				              (unsigned long long)got, (unsigned long long)naive);
 				assert_int_equal(got, naive);
 				assert_int_equal(got, expected[l][pulls][depth - 1]);
 			}

@@ -592,5 +592,5 @@ int main(void)
 	    cmocka_unit_test(detectors_never_call_a_solvable_position_dead),
 	    cmocka_unit_test(solutions_are_never_called_dead),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -106,13 +106,13 @@ static void fake_close(void *self)
 }
 
 static const search_engine fake_memout = {"memout", open_memout, fake_step, fake_stats,
-                                          fake_close};
+                                          fake_close, NULL};
 static const search_engine fake_endless = {"endless", open_endless, fake_step, fake_stats,
-                                           fake_close};
+                                           fake_close, NULL};
 static const search_engine fake_timeout = {"timeout", open_timeout, fake_step, fake_stats,
-                                           fake_close};
+                                           fake_close, NULL};
 static const search_engine fake_refused = {"refused", open_refused, fake_step, fake_stats,
-                                           fake_close};
+                                           fake_close, NULL};
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -417,5 +417,5 @@ int main(void)
 	    cmocka_unit_test(out_of_memory_anywhere),
 	    cmocka_unit_test(shared_collections),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

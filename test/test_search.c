@@ -327,5 +327,5 @@ int main(void)
 	    cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(deterministic),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

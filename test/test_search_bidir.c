@@ -20,13 +20,13 @@ typedef struct run {
 	long moves, pushes; /* of the replayed solution */
 } run;
 
-static hako_solver_options options_with(uint64_t node_limit, double seconds, size_t memory)
+static hako_solver_options options_with(uint64_t node_limit, double seconds, size_t memory_bytes)
 {
 	hako_solver_options o;
 	hako_solver_options_init(&o);
 	o.time_limit = seconds;
 	o.node_limit = node_limit;
-	o.memory_limit = memory;
+	o.memory_limit = memory_bytes;
 	return o;
 }
 
@@ -288,5 +288,5 @@ int main(void)
 	    cmocka_unit_test(deterministic),       cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_all),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

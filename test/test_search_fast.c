@@ -385,10 +385,24 @@ static void full_memory_drops_states_and_goes_on(void **state)
 		run_fess_stats(cases[k].level, 1, (size_t)1 << 30, NULL, &one);
 		assert_true(all.peak_bytes > one.peak_bytes);
 		int dropped_and_ended = 0;
-		size_t span = all.peak_bytes - one.peak_bytes;
-		for (int step = 1; step < 32; step++) {
+		/* The fixed tables shrink with a small budget (a sixteenth of it
+		 * each at most), so the budgets where the search fills up sit
+		 * just under the least budget that runs it whole without a drop:
+		 * found by bisection, then tried below it. */
+		size_t low = 1, high = all.peak_bytes;
+		while (high - low > 64) {
+			size_t mid = low + (high - low) / 2;
 			hako_stats s;
-			size_t limit = one.peak_bytes + span * (size_t)step / 32;
+			hako_outcome outcome = run_fess_stats(cases[k].level, 0, mid, NULL, &s);
+			if (outcome == cases[k].whole && s.dropped == 0)
+				high = mid;
+			else
+				low = mid;
+		}
+		size_t step = high / 256 > 256 ? high / 256 : 256;
+		for (int i = 0; i < 32 && (size_t)i * step < high; i++) {
+			hako_stats s;
+			size_t limit = high - (size_t)i * step;
 			hako_outcome outcome = run_fess_stats(cases[k].level, 0, limit, NULL, &s);
 			if (outcome == cases[k].whole && outcome == HAKO_SOLVED && s.dropped)
 				dropped_and_ended++;
@@ -433,5 +447,5 @@ int main(void)
 	    cmocka_unit_test(full_memory_drops_states_and_goes_on),
 	    cmocka_unit_test(microban_all_solved_and_replayed),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

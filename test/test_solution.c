@@ -396,7 +396,7 @@ static void expect_case_flips_fail(const hako_level *level, const char *lurd)
 
 static char *shared_path(const char *name)
 {
-	static const char *dir = HAKO_SHARED_LEVELS;
+	const char *dir = tu_shared_dir();
 	size_t size = strlen(dir) + strlen(name) + 2;
 	char *path = malloc(size);
 	assert_non_null(path);
@@ -553,5 +553,5 @@ int main(void)
 	    cmocka_unit_test(test_microban_push_optimal),
 	    cmocka_unit_test(test_xsokoban_1),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

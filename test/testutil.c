@@ -35,15 +35,34 @@ char *tu_read_file(const char *path, size_t *length)
 	return buf;
 }
 
+int tu_skipped;
+
+const char *tu_shared_dir(void)
+{
+	const char *dir = getenv("HAKO_SHARED_LEVELS");
+	return dir && *dir ? dir : HAKO_SHARED_LEVELS;
+}
+
 const char *tu_shared_levels(void)
 {
-	return tu_have_shared() ? HAKO_SHARED_LEVELS : NULL;
+	return tu_have_shared() ? tu_shared_dir() : NULL;
 }
 
 int tu_have_shared(void)
 {
 	struct stat st;
-	return stat(HAKO_SHARED_LEVELS, &st) == 0 && S_ISDIR(st.st_mode);
+	return stat(tu_shared_dir(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int tu_in_ci(void)
+{
+	const char *ci = getenv("CI");
+	return ci && strcmp(ci, "true") == 0;
+}
+
+int tu_exit_code(int failures)
+{
+	return failures == 0 && tu_skipped ? 77 : failures;
 }
 
 hako_level *tu_level(const char *xsb)

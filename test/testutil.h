@@ -13,17 +13,34 @@
 /* Read a whole file; NULL if it cannot be read. Caller frees. */
 char *tu_read_file(const char *path, size_t *length);
 
-/* Directory of ../shared/levels, or NULL when it is absent (tests that need
- * it call tu_skip_without_shared(), which prints why and skips). */
+/* Directory of ../shared/levels (HAKO_SHARED_LEVELS in the environment
+ * overrides it, to try a run without them), or NULL when it is absent
+ * (tests that need it call tu_skip_without_shared()). */
 const char *tu_shared_levels(void);
 int tu_have_shared(void);
+/* Set when a test was skipped; tu_exit_code then makes the program exit 77
+ * (ctest: SKIP_RETURN_CODE), so a skip is never reported as a pass. */
+extern int tu_skipped;
+/* CI=true in the environment: tests that need ../shared/levels fail there
+ * instead of skipping. */
+int tu_in_ci(void);
 #define tu_skip_without_shared()                                                          \
 	do {                                                                                  \
 		if (!tu_have_shared()) {                                                          \
-			print_message("skipped: ../shared/levels not found (%s)\n", HAKO_SHARED_LEVELS); \
+			if (tu_in_ci())                                                               \
+				fail_msg("../shared/levels not found (%s) and CI=true: a test that "      \
+				         "needs it may not be skipped in CI",                             \
+				         tu_shared_dir());                                                \
+			print_message("skipped: ../shared/levels not found (%s)\n", tu_shared_dir()); \
+			tu_skipped = 1;                                                               \
 			skip();                                                                       \
 		}                                                                                 \
 	} while (0)
+/* Where ../shared/levels is looked for. */
+const char *tu_shared_dir(void);
+/* A test program's exit code from cmocka's count of failures: 77 when
+ * none failed but a test was skipped. */
+int tu_exit_code(int failures);
 
 /* Parse one level from XSB text; fails the test if it is not playable. */
 hako_level *tu_level(const char *xsb);

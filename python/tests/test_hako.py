@@ -92,7 +92,7 @@ def test_invalid_level_raises_with_line():
     text = "; a\n#####\n#@$.#\n#####\n\n; b\n######\n#@$$.#\n######\n"
     with pytest.raises(hako.LevelError) as caught:
         hako.solve(text.split("\n\n")[1])
-    assert caught.value.line == 2  # the board's first row in that text
+    assert caught.value.line == 3  # the first box in excess (issue 10)
     assert "boxes" in caught.value.message
 
 
