@@ -11,7 +11,11 @@
  *
  * When two engines or more can meet (search_engine.share), they share one
  * meeting table (perimeter.h): an eighth of the memory budget, the rest
- * split between the engines (no table under 128 MiB).
+ * split between the engines (no table under 128 MiB). The table is made
+ * only once the engines have expanded PORTFOLIO_MEETING_AFTER states, by
+ * the calling thread between two slices, and each engine is handed it
+ * before its next slice: a small level, solved before that, never pays
+ * for tens of MiB it would not use (Boxoban: 1000 levels a file).
  *
  * Only the calling thread calls options->progress, with the stats each
  * engine published after its last slice, summed. C11 <threads.h> and
@@ -33,6 +37,8 @@
 #define PORTFOLIO_POLL_NS 10000000L
 /* The least meeting table worth making (bytes): an eighth of 128 MiB. */
 #define PORTFOLIO_MEETING_LEAST ((size_t)16 << 20)
+/* Expansions of all engines together before the meeting table is made. */
+#define PORTFOLIO_MEETING_AFTER 16384u
 
 typedef struct slot {
 	const search_engine *engine;
@@ -41,6 +47,7 @@ typedef struct slot {
 	search_result result;        /* filled when done */
 	hako_status open_status;     /* an error open returned, else HAKO_OK */
 	int done;                    /* under the lock */
+	int shared;                  /* handed the meeting table (its thread's) */
 	hako_stats published;        /* under the lock: after the last slice */
 } slot;
 
@@ -57,7 +64,9 @@ typedef struct portfolio {
 	int cancelled;    /* the calling thread's alone */
 	uint64_t next_report;
 	double started;
-	perimeter meet; /* meet.keys NULL: no meeting table */
+	size_t meet_budget; /* bytes kept for the meeting table; 0: none */
+	atomic_int meet_ready; /* 1 once the calling thread made the table */
+	perimeter meet;
 } portfolio;
 
 static hako_stats portfolio_sum(portfolio *p)
@@ -75,7 +84,7 @@ static hako_stats portfolio_sum(portfolio *p)
 		sum.dropped += s->dropped;
 	}
 	mtx_unlock(&p->lock);
-	sum.peak_bytes += p->meet.bytes; /* the meeting table, made at the start */
+	sum.peak_bytes += p->meet.bytes; /* the meeting table, once made */
 	sum.seconds = search_now() - p->started;
 	return sum;
 }
@@ -108,11 +117,8 @@ static void slot_open(portfolio *p, slot *s, const board *b)
 		s->options.time_limit = left > 1e-6 ? left : 1e-6;
 	}
 	s->self = s->engine->open(b, &s->options, &st);
-	if (s->self) {
-		if (s->engine->share && p->meet.keys)
-			s->engine->share(s->self, &p->meet);
+	if (s->self)
 		return;
-	}
 	/* No memory even to start is this engine's memout; anything else
 	 * is an error the portfolio reports if no engine gets anywhere. */
 	if (st == HAKO_ERR_NOMEM)
@@ -124,10 +130,29 @@ static void slot_open(portfolio *p, slot *s, const board *b)
 	mtx_unlock(&p->lock);
 }
 
-/* One slice of one engine; publishes its stats. */
+/* The calling thread, between slices: make the meeting table once the
+ * engines have done enough work to need it. */
+static void meeting_make(portfolio *p)
+{
+	if (!p->meet_budget || atomic_load(&p->meet_ready) ||
+	    portfolio_sum(p).expanded < PORTFOLIO_MEETING_AFTER)
+		return;
+	/* No table is no loss of soundness: the engines only search alone. */
+	if (perimeter_init(&p->meet, p->meet_budget) == HAKO_OK)
+		atomic_store(&p->meet_ready, 1);
+	else
+		p->meet_budget = 0;
+}
+
+/* One slice of one engine (handed the meeting table first, once there is
+ * one); publishes its stats. */
 static void slot_step(portfolio *p, int index)
 {
 	slot *s = &p->slots[index];
+	if (!s->shared && s->engine->share && atomic_load(&p->meet_ready)) {
+		s->engine->share(s->self, &p->meet);
+		s->shared = 1;
+	}
 	int finished = s->engine->step(s->self, PORTFOLIO_SLICE, &s->result);
 	hako_stats now;
 	s->engine->stats(s->self, &now);
@@ -155,8 +180,10 @@ static void group_run(portfolio *p, int group, const board *b, int report)
 				continue;
 			active = 1;
 			slot_step(p, i);
-			if (report)
+			if (report) {
 				portfolio_report(p);
+				meeting_make(p);
+			}
 		}
 	}
 	for (int i = group; i < p->count; i += p->groups) {
@@ -254,12 +281,13 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 	int sharing = 0;
 	for (int i = 0; i < engine_count; i++)
 		sharing += engines[i]->share != NULL;
-	/* No table is no loss of soundness: the engines only search alone.
-	 * Small budgets (under 128 MiB) keep all their memory for the
+	/* Small budgets (under 128 MiB) keep all their memory for the
 	 * engines' own tables. */
-	if (sharing >= 2 && budget / 8 >= PORTFOLIO_MEETING_LEAST &&
-	    perimeter_init(&p->meet, budget / 8) == HAKO_OK)
-		budget -= p->meet.bytes;
+	atomic_init(&p->meet_ready, 0);
+	if (sharing >= 2 && budget / 8 >= PORTFOLIO_MEETING_LEAST) {
+		p->meet_budget = budget / 8;
+		budget -= p->meet_budget;
+	}
 	for (int i = 0; i < engine_count; i++) {
 		slot *s = &p->slots[i];
 		s->engine = engines[i];

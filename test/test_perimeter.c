@@ -6,6 +6,7 @@
  * a table finishes through it at once, and replays. Also the fast
  * mode's portfolio with its meeting table on a level, one thread, twice:
  * the same result, replayed. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
@@ -260,6 +261,44 @@ static void portfolio_with_a_meeting_table(void **state)
 	tb_close(&t);
 }
 
+/* XSokoban 32 (Thinking Rabbit): about 18,700 expansions of the fast mode
+ * on one thread, past PORTFOLIO_MEETING_AFTER, so the table is made
+ * mid-search and handed to both engines between slices; on one thread
+ * twice the same, on two threads solved too; every solution replays. */
+static void portfolio_makes_the_table_mid_search(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	const hako_level *level = hako_collection_level(c, 31);
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	static const search_engine *const pair[] = {&search_engine_fess, &search_engine_bidir};
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.time_limit = 0;
+	o.memory_limit = (size_t)256 << 20;
+	search_result runs[3];
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(search_portfolio(&b, &o, pair, 2, k < 2 ? 1 : 2, &runs[k]), HAKO_OK);
+		assert_int_equal(runs[k].outcome, HAKO_SOLVED);
+		char *lurd = tb_pushes_to_lurd(&b, runs[k].pushes, runs[k].push_count);
+		hako_replay replay;
+		assert_int_equal(hako_replay_lurd(level, lurd, &replay), HAKO_OK);
+		assert_true(replay.solved);
+		free(lurd);
+	}
+	assert_true(runs[0].stats.expanded > 16384);
+	assert_int_equal(runs[0].stats.expanded, runs[1].stats.expanded);
+	assert_int_equal(runs[0].push_count, runs[1].push_count);
+	for (int k = 0; k < 3; k++)
+		search_result_free(&runs[k]);
+	board_free(&b);
+	hako_collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -269,6 +308,7 @@ int main(void)
 	    cmocka_unit_test(walk_down_an_exact_table),
 	    cmocka_unit_test(fess_finishes_through_the_table),
 	    cmocka_unit_test(portfolio_with_a_meeting_table),
+	    cmocka_unit_test(portfolio_makes_the_table_mid_search),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
