@@ -63,7 +63,8 @@ static int parse_args(int argc, char **argv, play_args *args)
 		case OPT_PLAY_TIME: args->time_limit = value.seconds; break;
 		case OPT_OPERAND:
 			if (args->file)
-				return opt_usage_error("play", "unexpected argument '%s'", value.text);
+				return opt_usage_error("play", "unexpected argument '%s'",
+				                       value.text);
 			args->file = value.text;
 			break;
 		}

@@ -62,7 +62,8 @@ static int parse_args(int argc, char **argv, verify_args *args)
 			else if (!args->lurd)
 				args->lurd = value.text;
 			else
-				return opt_usage_error("verify", "unexpected argument '%s'", value.text);
+				return opt_usage_error("verify", "unexpected argument '%s'",
+				                       value.text);
 		}
 	}
 	if (!args->file)

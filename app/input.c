@@ -56,7 +56,8 @@ int input_read(const char *path, char **text, size_t *length)
 	if (!is_stdin)
 		fclose(stream);
 	if (error) {
-		fprintf(stderr, "hako: %s: %s\n", path, strerror(error)); /* stdin: "-", as in JSON */
+		fprintf(stderr, "hako: %s: %s\n", path,
+		        strerror(error)); /* stdin: "-", as in JSON */
 		return -1;
 	}
 	return 0;

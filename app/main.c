@@ -31,15 +31,15 @@ typedef struct verb {
 } verb;
 
 static const verb verbs[] = {
-    {"solve", cmd_solve},         {"label", cmd_label},   {"verify", cmd_verify}, {"bench", cmd_bench},
-    {"deadlocks", cmd_deadlocks}, {"play", cmd_play},
+    {"solve", cmd_solve}, {"label", cmd_label},         {"verify", cmd_verify},
+    {"bench", cmd_bench}, {"deadlocks", cmd_deadlocks}, {"play", cmd_play},
 };
 
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return opt_usage_error(NULL,
-		                       "no verb given (solve, label, verify, bench, deadlocks, play)");
+		return opt_usage_error(
+		    NULL, "no verb given (solve, label, verify, bench, deadlocks, play)");
 	const char *name = argv[1];
 	if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
 		fputs(usage_text, stdout);

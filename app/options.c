@@ -58,8 +58,8 @@ static int check_value(const opt_scanner *s, const opt_def *spec, opt_value *val
 	case OPT_SECONDS:
 		bad = opt_parse_seconds(s->verb, option, text, &value->seconds);
 		if (!bad && (value->seconds < spec->min || value->seconds > spec->max)) {
-			opt_usage_error(s->verb, "%s: '%s' is out of range (%g to %g)", option, text,
-			                spec->min, spec->max);
+			opt_usage_error(s->verb, "%s: '%s' is out of range (%g to %g)", option,
+			                text, spec->min, spec->max);
 			bad = 1;
 		}
 		break;

@@ -35,8 +35,8 @@ typedef enum opt_kind {
 /* One option of a verb, as options_table.h declares it. */
 typedef struct opt_def {
 	int id;
-	char short_name;       /* 0 if none */
-	const char *long_name; /* NULL if none */
+	char short_name;        /* 0 if none */
+	const char *long_name;  /* NULL if none */
 	const char *value_name; /* NULL: takes no value */
 	opt_kind kind;
 	double min, max;

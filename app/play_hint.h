@@ -16,8 +16,8 @@ typedef enum hint_purpose {
 
 typedef struct play_hint {
 	pthread_t thread;
-	int running;          /* a thread exists (main thread's view) */
-	atomic_int cancel;    /* set by the main thread */
+	int running;       /* a thread exists (main thread's view) */
+	atomic_int cancel; /* set by the main thread */
 	/* The same, read by the library itself as the search goes
 	 * (hako_solver_options.cancel), so that a cancel takes effect at once
 	 * even when one node of a large level takes seconds. */

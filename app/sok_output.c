@@ -176,8 +176,7 @@ static FILE *open_temporary(const char *path, char **temp_path, mode_t mode)
 }
 
 /* Every attempted level of every input to `out`; -1 on an error. */
-static int write_all(FILE *out, const input_file *inputs, int count,
-                     level_outcome *const *outcomes)
+static int write_all(FILE *out, const input_file *inputs, int count, level_outcome *const *outcomes)
 {
 	for (int i = 0; i < count; i++)
 		if (write_file_levels(out, &inputs[i], outcomes[i]) != 0)

@@ -26,7 +26,7 @@ typedef struct solve_config {
 	long jobs;        /* -j: threads for a search (the fast mode's portfolio),
 	                     or for levels side by side (batch_workers) */
 	shard_spec shard; /* --shard K/N; {0, 0}: every level */
-	int verbosity; /* -1 quiet, 0 progress on a terminal, 1 progress always */
+	int verbosity;    /* -1 quiet, 0 progress on a terminal, 1 progress always */
 	int file_count;
 	const char **files;
 } solve_config;

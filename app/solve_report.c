@@ -94,7 +94,8 @@ static void table_row(const report_row *row)
 		printf("%12llu %9.2f %7.1f", (unsigned long long)r->stats.expanded,
 		       r->stats.seconds, peak_mib(r));
 	if (r && solved && report_shortened(r))
-		printf("  (shortened from %ld moves, %ld pushes)", r->moves_before, r->pushes_before);
+		printf("  (shortened from %ld moves, %ld pushes)", r->moves_before,
+		       r->pushes_before);
 	if (r)
 		putchar('\n');
 	else

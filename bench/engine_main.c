@@ -30,7 +30,7 @@
 #include "search_bidir.h"
 
 static const search_engine *const engines[] = {&search_engine_bidir, &search_engine_astar,
-                                                &search_engine_fess};
+                                               &search_engine_fess};
 /* -e fast: the fast mode's engines as a portfolio (the name only). */
 static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir};
 static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL};
@@ -59,7 +59,6 @@ static char *read_file(const char *path, size_t *length)
 	}
 	return text;
 }
-
 
 static int usage(void)
 {
@@ -154,7 +153,8 @@ int main(int argc, char **argv)
 		const hako_level *level = hako_collection_level(c, (size_t)(l - 1));
 		board b;
 		attempted++;
-		if (hako_level_status(level, NULL) != HAKO_OK || board_build(level, &b) != HAKO_OK) {
+		if (hako_level_status(level, NULL) != HAKO_OK ||
+		    board_build(level, &b) != HAKO_OK) {
 			printf("%d\tinvalid\n", l);
 			continue;
 		}
@@ -180,7 +180,8 @@ int main(int argc, char **argv)
 		if (r.outcome == HAKO_SOLVED) {
 			char *lurd = search_lurd(&b, r.pushes, r.push_count);
 			hako_replay replay;
-			if (lurd && hako_replay_lurd(level, lurd, &replay) == HAKO_OK && replay.solved) {
+			if (lurd && hako_replay_lurd(level, lurd, &replay) == HAKO_OK &&
+			    replay.solved) {
 				pushes = replay.pushes;
 				moves = replay.moves;
 				solved++;

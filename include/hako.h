@@ -17,12 +17,12 @@ extern "C" {
 
 typedef enum hako_status {
 	HAKO_OK = 0,
-	HAKO_ERR_ARGUMENT,  /* misuse: NULL handle, index out of range, bad option */
-	HAKO_ERR_NOMEM,     /* an allocation failed */
-	HAKO_ERR_PARSE,     /* text is not a level / collection (see hako_error) */
-	HAKO_ERR_LEVEL,     /* a board that parsed but is not a playable level */
-	HAKO_ERR_SOLUTION,  /* LURD text is malformed or does not solve the level */
-	HAKO_ERR_LIMIT      /* input over a documented size limit */
+	HAKO_ERR_ARGUMENT, /* misuse: NULL handle, index out of range, bad option */
+	HAKO_ERR_NOMEM,    /* an allocation failed */
+	HAKO_ERR_PARSE,    /* text is not a level / collection (see hako_error) */
+	HAKO_ERR_LEVEL,    /* a board that parsed but is not a playable level */
+	HAKO_ERR_SOLUTION, /* LURD text is malformed or does not solve the level */
+	HAKO_ERR_LIMIT     /* input over a documented size limit */
 } hako_status;
 
 /* Text of a status; never NULL, static storage. */
@@ -188,9 +188,9 @@ const char *hako_deadlock_name(hako_deadlock_kind kind);
 
 typedef struct hako_deadlock_info {
 	hako_deadlock_kind kind;
-	int box_count;     /* the boxes that prove it */
-	const int *box_x;  /* box_count coordinates, owned by the game, valid */
-	const int *box_y;  /* until its next call */
+	int box_count;    /* the boxes that prove it */
+	const int *box_x; /* box_count coordinates, owned by the game, valid */
+	const int *box_y; /* until its next call */
 } hako_deadlock_info;
 
 /* Is the current position dead? Sound: a position from which the level
@@ -271,12 +271,12 @@ typedef struct hako_stats {
 typedef int (*hako_progress_fn)(void *user, const hako_stats *stats);
 
 typedef struct hako_solver_options {
-	size_t size;                /* sizeof(hako_solver_options); set by _init */
+	size_t size; /* sizeof(hako_solver_options); set by _init */
 	hako_optimality optimal;
-	double time_limit;          /* seconds; <= 0: none */
-	size_t memory_limit;        /* bytes for the search's tables; 0: 1 GiB */
-	uint64_t node_limit;        /* expanded nodes; 0: none */
-	hako_progress_fn progress;  /* may be NULL */
+	double time_limit;         /* seconds; <= 0: none */
+	size_t memory_limit;       /* bytes for the search's tables; 0: 1 GiB */
+	uint64_t node_limit;       /* expanded nodes; 0: none */
+	hako_progress_fn progress; /* may be NULL */
 	void *progress_user;
 	uint64_t progress_interval; /* 0: 65536 */
 	/* 1 (the default): every deadlock detector and PI-corral pruning.
@@ -356,7 +356,7 @@ void hako_solve_result_clear(hako_solve_result *result);
 /* ----------------------------------------------------------------- bench */
 
 typedef struct hako_bench_result {
-	uint64_t nodes;   /* total expanded nodes: the signature */
+	uint64_t nodes; /* total expanded nodes: the signature */
 	double seconds;
 	int positions;
 	int solved;

@@ -37,8 +37,9 @@ hako_status hako_bench(hako_bench_fn each, void *user, hako_bench_result *total)
 	for (int m = 0; m < 3; m++) {
 		for (int i = 0; i < count; i++) {
 			hako_level *level = NULL;
-			hako_status st = hako_level_parse(bench_positions[i].xsb, strlen(bench_positions[i].xsb),
-			                                  bench_positions[i].name, &level, NULL);
+			hako_status st =
+			    hako_level_parse(bench_positions[i].xsb, strlen(bench_positions[i].xsb),
+			                     bench_positions[i].name, &level, NULL);
 			if (st != HAKO_OK) {
 				hako_level_free(level);
 				return st;
@@ -59,7 +60,8 @@ hako_status hako_bench(hako_bench_fn each, void *user, hako_bench_result *total)
 			total->solved += r.outcome == HAKO_SOLVED;
 			if (each) {
 				char name[96];
-				snprintf(name, sizeof name, "%-6s %s", mode_names[m], bench_positions[i].name);
+				snprintf(name, sizeof name, "%-6s %s", mode_names[m],
+				         bench_positions[i].name);
 				each(user, total->positions - 1, name, &r); /* 0-based */
 			}
 			hako_solve_result_clear(&r);

@@ -30,7 +30,7 @@ typedef struct dead_corral_cache {
 	dead_corral_cache_entry *table; /* mask + 1 entries */
 	uint32_t mask, count;
 	uint32_t full_mask; /* the mask once grown to the whole size */
-	uint16_t *words; /* the patterns, back to back */
+	uint16_t *words;    /* the patterns, back to back */
 	uint32_t word_capacity, words_used;
 	size_t bytes;
 } dead_corral_cache;

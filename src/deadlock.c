@@ -56,8 +56,10 @@ deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use
 		 * room to search (at 128 MiB and above they keep their full
 		 * size). */
 		size_t share = mem->limit / 16;
-		c->corral = dead_corral_new(b, mem, share < CORRAL_CACHE_BYTES ? share : CORRAL_CACHE_BYTES);
-		c->patterns = dead_pattern_new(b, mem, share < PATTERN_BYTES ? share : PATTERN_BYTES);
+		c->corral = dead_corral_new(
+		    b, mem, share < CORRAL_CACHE_BYTES ? share : CORRAL_CACHE_BYTES);
+		c->patterns =
+		    dead_pattern_new(b, mem, share < PATTERN_BYTES ? share : PATTERN_BYTES);
 		if (!c->corral || !c->patterns)
 			goto fail;
 	}

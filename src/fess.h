@@ -100,8 +100,7 @@ typedef struct fess_plan {
 hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem);
 /* The same, stopping with HAKO_ERR_LIMIT when `stop` (NULL: none) passes. */
 struct deadline;
-hako_status fess_plan_init_until(fess_plan *p, const board *b, memory *mem,
-                                 struct deadline *stop);
+hako_status fess_plan_init_until(fess_plan *p, const board *b, memory *mem, struct deadline *stop);
 void fess_plan_free(fess_plan *p);
 void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out);
 /* The empty goals to fill next: per goal area, those of the deepest layer

@@ -90,8 +90,7 @@ static int slot_order(const void *x, const void *y)
 	return (a->node > b->node) - (a->node < b->node);
 }
 
-void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item),
-                        void *user)
+void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item), void *user)
 {
 	if (keep >= h->count)
 		return;

@@ -35,8 +35,7 @@ heap_item heap_pop(heap *h);
  * `drop`, and give the room they took back to the budget (the capacity
  * shrinks to max(keep, 16)). The kept items end sorted, which is a heap;
  * the result depends only on the items, not on their order. */
-void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item),
-                        void *user);
+void heap_keep_lightest(heap *h, size_t keep, void (*drop)(void *user, heap_item item), void *user);
 /* Give every item the key rekey returns, dropping those it gives
  * UINT64_MAX, and restore the heap (sorted: the result depends only on the
  * items, not on their order). O(n log n), for a change of the order. */

@@ -7,14 +7,14 @@
 
 struct hako_level {
 	int width, height;
-	char *squares;        /* width * height; '#', ' ', '.', '$', '*', '@', '+' */
+	char *squares; /* width * height; '#', ' ', '.', '$', '*', '@', '+' */
 	int box_count, goal_count;
 	int player_x, player_y; /* -1 when the board has no player */
 	char *title, *author, *notes;
-	int line;             /* 1-based source line of the first board row */
-	hako_status status;   /* HAKO_OK or HAKO_ERR_LEVEL (validation) */
-	hako_error error;     /* why, when status != HAKO_OK */
-	char **solutions;     /* LURD strings from .sok Solution blocks */
+	int line;           /* 1-based source line of the first board row */
+	hako_status status; /* HAKO_OK or HAKO_ERR_LEVEL (validation) */
+	hako_error error;   /* why, when status != HAKO_OK */
+	char **solutions;   /* LURD strings from .sok Solution blocks */
 	size_t solution_count;
 	/* Per solution (NULL when unknown): the source line and column of each
 	 * of its characters, two ints a character. */

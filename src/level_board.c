@@ -325,7 +325,8 @@ static hako_status validate(struct hako_level *level, const level_rows *rows, in
 		/* Placed at the first box (goal) with no goal (box) to pair. */
 		int more_boxes = level->box_count > level->goal_count;
 		int x = 0, y = 0;
-		find_nth(level, !more_boxes, more_boxes ? level->goal_count : level->box_count, &x, &y);
+		find_nth(level, !more_boxes, more_boxes ? level->goal_count : level->box_count, &x,
+		         &y);
 		snprintf(message, sizeof message, "%d box%s but %d goal%s (the first %s in excess)",
 		         level->box_count, level->box_count == 1 ? "" : "es", level->goal_count,
 		         level->goal_count == 1 ? "" : "s", more_boxes ? "box" : "goal");
@@ -368,8 +369,8 @@ hako_status level_rows_build(const level_rows *rows, struct hako_level *level, h
 		/* Placed at the first box over the limit. */
 		int x = 0, y = 0;
 		find_nth(level, 0, HAKO_MAX_BOXES, &x, &y);
-		level_error(err, rows->rows[y].line, square_column(rows, x, y), "more than %d boxes",
-		            HAKO_MAX_BOXES);
+		level_error(err, rows->rows[y].line, square_column(rows, x, y),
+		            "more than %d boxes", HAKO_MAX_BOXES);
 		return HAKO_ERR_LIMIT;
 	}
 	return validate(level, rows, second_x, second_y);

@@ -243,13 +243,15 @@ static void end_solution(reader *r)
 	}
 	level->solutions = grown;
 	/* Where each character came from, for messages at the file's place. */
-	int **places = realloc(level->solution_places, (level->solution_count + 1) * sizeof *places);
+	int **places =
+	    realloc(level->solution_places, (level->solution_count + 1) * sizeof *places);
 	if (places) {
 		level->solution_places = places;
 		places[level->solution_count] =
 		    r->place_count ? malloc(2 * r->place_count * sizeof(int)) : NULL;
 		if (places[level->solution_count])
-			memcpy(places[level->solution_count], r->places, 2 * r->place_count * sizeof(int));
+			memcpy(places[level->solution_count], r->places,
+			       2 * r->place_count * sizeof(int));
 	}
 	r->place_count = 0;
 	level->solutions[level->solution_count++] = moves;
@@ -473,7 +475,8 @@ static void read_line(reader *r, text_line line)
 static size_t line_length(const char *start, size_t left)
 {
 	for (size_t i = 0; i < left; i++)
-		if (start[i] == '\n' || (start[i] == '\r' && (i + 1 == left || start[i + 1] != '\n')))
+		if (start[i] == '\n' ||
+		    (start[i] == '\r' && (i + 1 == left || start[i + 1] != '\n')))
 			return i;
 	return left;
 }

@@ -52,7 +52,8 @@ void perimeter_add(perimeter *p, uint64_t key, uint32_t depth)
 		if (there == 0) {
 			if (atomic_load(&p->count) >= p->limit)
 				return; /* full: nothing new */
-			if (!atomic_compare_exchange_strong(&p->keys[i], &there, key) && there != key)
+			if (!atomic_compare_exchange_strong(&p->keys[i], &there, key) &&
+			    there != key)
 				continue; /* another thread took the slot for another key */
 			if (there == 0)
 				atomic_fetch_add(&p->count, 1);
@@ -127,8 +128,8 @@ static int walk_append(perimeter_walk *w, unsigned from, unsigned dir)
  * is below the current one (see perimeter.h), so the walk ends within
  * `depth` steps; a step with no such neighbour means the meeting key was a
  * collision, and the walk gives up. */
-int perimeter_walk_down(perimeter_walk *w, perimeter *p, const uint16_t *boxes,
-                        unsigned player, uint32_t depth)
+int perimeter_walk_down(perimeter_walk *w, perimeter *p, const uint16_t *boxes, unsigned player,
+                        uint32_t depth)
 {
 	const board *b = w->b;
 	int count = b->box_count;

@@ -66,7 +66,7 @@ void perimeter_walk_free(perimeter_walk *w);
  * depth `depth`, push by push to a stored depth 0 with every box on a
  * goal: 1 with w->pushes holding the way, 0 when it cannot (a key that
  * collided, or no memory). */
-int perimeter_walk_down(perimeter_walk *w, perimeter *p, const uint16_t *boxes,
-                        unsigned player, uint32_t depth);
+int perimeter_walk_down(perimeter_walk *w, perimeter *p, const uint16_t *boxes, unsigned player,
+                        uint32_t depth);
 
 #endif

@@ -59,12 +59,12 @@ typedef struct portfolio {
 	atomic_int stop;
 	atomic_int winner; /* the slot that solved or proved, -1 while none */
 	mtx_t lock;
-	cnd_t finished;   /* a worker thread ended */
-	int running;      /* worker threads not yet ended, under the lock */
-	int cancelled;    /* the calling thread's alone */
+	cnd_t finished; /* a worker thread ended */
+	int running;    /* worker threads not yet ended, under the lock */
+	int cancelled;  /* the calling thread's alone */
 	uint64_t next_report;
 	double started;
-	size_t meet_budget; /* bytes kept for the meeting table; 0: none */
+	size_t meet_budget;    /* bytes kept for the meeting table; 0: none */
 	atomic_int meet_ready; /* 1 once the calling thread made the table */
 	perimeter meet;
 } portfolio;
@@ -160,7 +160,8 @@ static void slot_step(portfolio *p, int index)
 	s->published = now;
 	s->done = finished;
 	mtx_unlock(&p->lock);
-	if (finished && (s->result.outcome == HAKO_SOLVED || s->result.outcome == HAKO_UNSOLVABLE)) {
+	if (finished &&
+	    (s->result.outcome == HAKO_SOLVED || s->result.outcome == HAKO_UNSOLVABLE)) {
 		int none = -1;
 		atomic_compare_exchange_strong(&p->winner, &none, index);
 		atomic_store(&p->stop, 1);

@@ -8,11 +8,11 @@
 #include "board.h"
 
 typedef struct reach {
-	uint32_t *stamp;     /* per square: == generation when reached */
+	uint32_t *stamp; /* per square: == generation when reached */
 	uint32_t generation;
 	uint16_t *queue;
-	uint16_t *distance;  /* per square, valid where stamped (reach_distances) */
-	uint8_t *from_dir;   /* per square: direction of the step that reached it */
+	uint16_t *distance; /* per square, valid where stamped (reach_distances) */
+	uint8_t *from_dir;  /* per square: direction of the step that reached it */
 	int square_count;
 } reach;
 

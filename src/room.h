@@ -115,7 +115,6 @@ int room_macro(room_info *r, const board *b, const uint8_t *occupied, unsigned p
 /* room_macro with the rooms' own buffer, its pushes then played on
  * `occupied`: *stand and *to become the last push's player and box
  * squares. Returns how many pushes (0: none). */
-int room_macro_play(room_info *r, const board *b, uint8_t *occupied, unsigned *stand,
-                    uint16_t *to);
+int room_macro_play(room_info *r, const board *b, uint8_t *occupied, unsigned *stand, uint16_t *to);
 
 #endif

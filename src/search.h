@@ -25,8 +25,7 @@ typedef struct search_result {
  * normalized player). HAKO_OPTIMAL_MOVES: fewest moves, then pushes
  * (states: boxes + exact player). HAKO_OPTIMAL_NONE: weighted A*, fast,
  * no optimality. */
-hako_status search_astar(const board *b, const hako_solver_options *options,
-                         search_result *result);
+hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result);
 void search_result_free(search_result *result);
 
 /* solver.c: the LURD of `pushes` from the level's start, walking the

@@ -49,7 +49,7 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define NODE_CLOSED 0x4000u
-#define PUSH_LENGTH(p) ((unsigned)(p) & 0x0FFFu)
+#define PUSH_LENGTH(p) ((unsigned)(p)&0x0FFFu)
 #define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
 #define H_MAX 0xFFFFu
 #define CHUNK_LOG2 14u
@@ -327,11 +327,13 @@ static add_result expand(search *s, uint32_t index)
 		 * (push-optimal: the fast mode's goal macros do more). */
 		if (s->mode == HAKO_OPTIMAL_PUSHES)
 			length = (uint16_t)(length + tunnel_dead_end_push(&s->c.tunnels, b,
-			                                                  s->c.occupied, d, &stand, &to));
+			                                                  s->c.occupied, d, &stand,
+			                                                  &to));
 		/* The goal macro takes a box on a room's entrance home. */
 		uint32_t extra = 0;
 		if (s->c.rooms)
-			extra = (uint32_t)room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to);
+			extra =
+			    (uint32_t)room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to);
 		memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 		board_move_box(s->c.probe_boxes, count, m->index, to);
 		if (s->mode == HAKO_OPTIMAL_MOVES)
@@ -348,8 +350,9 @@ static add_result expand(search *s, uint32_t index)
 			child_cost = cost + length + extra;
 			child_tie = tie + walk + length + extra;
 		}
-		add_result r = add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d, to,
-		                         (uint16_t)(length | (extra ? GOAL_MACRO : 0u)), m->index);
+		add_result r =
+		    add_child(s, index, key, child_cost, child_tie, (uint16_t)square, d, to,
+		              (uint16_t)(length | (extra ? GOAL_MACRO : 0u)), m->index);
 		/* Back to the parent (macros move only the pushed box). */
 		movegen_unmake(s->c.occupied, square, to);
 		if (r == ADD_NOMEM) {
@@ -415,8 +418,8 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 			from = board_next(b, from, PUSH_DIR(n->push));
 		}
 		if (st == HAKO_OK && (n->push & GOAL_MACRO)) {
-			int count = room_macro(s->c.rooms, b, s->c.occupied, stand, from, s->c.rooms->macro,
-			                       room_macro_capacity(s->c.rooms));
+			int count = room_macro(s->c.rooms, b, s->c.occupied, stand, from,
+			                       s->c.rooms->macro, room_macro_capacity(s->c.rooms));
 			for (int m = 0; m < count && st == HAKO_OK; m++)
 				if (!record_push(s, out, &capacity, s->c.rooms->macro[m].from,
 				                 s->c.rooms->macro[m].dir))
@@ -453,8 +456,8 @@ static int push_root(search *s)
 		return HAKO_MEMOUT;
 	node *n = node_at(s, root);
 	memset(n, 0, sizeof *n);
-	uint64_t key =
-	    zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count) ^ s->c.keys.player[s->c.probe_player];
+	uint64_t key = zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count) ^
+	               s->c.keys.player[s->c.probe_player];
 	n->parent = NODE_NONE;
 	n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
 	n->player = s->c.probe_player;
@@ -601,8 +604,8 @@ static void astar_close(void *self)
 	free(e);
 }
 
-const search_engine search_engine_astar = {"astar", astar_open, astar_step, astar_stats,
-                                           astar_close, NULL};
+const search_engine search_engine_astar = {"astar",     astar_open,  astar_step,
+                                           astar_stats, astar_close, NULL};
 
 hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result)
 {

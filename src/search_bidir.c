@@ -69,9 +69,9 @@
 typedef struct bnode {
 	uint64_t key; /* Zobrist key of boxes and normalized player */
 	uint32_t parent;
-	uint32_t depth;     /* pushes (forward) or pulls (backward) from the side's root */
-	uint32_t h;         /* the side's bound */
-	uint16_t player;    /* normalized */
+	uint32_t depth;  /* pushes (forward) or pulls (backward) from the side's root */
+	uint32_t h;      /* the side's bound */
+	uint16_t player; /* normalized */
 	/* The push joining this node and its parent, as a forward push: for a
 	 * forward node the push that made it (the box's square before it);
 	 * for a backward node the push that undoes the pull that made it (the
@@ -109,19 +109,19 @@ typedef struct side {
 
 typedef struct bidir {
 	search_context c;
-	board pull_board; /* *b with distance = push distances from the start squares */
+	board pull_board;         /* *b with distance = push distances from the start squares */
 	uint16_t *start_distance; /* [start index * square_count + square] */
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
 	int goal_macro_used;      /* the forward side committed to a goal macro */
 	side forward, backward;
 	perimeter *meet; /* the portfolio's meeting table: backward states go there */
-	uint32_t steps; /* side choices made while sharing the meeting table */
+	uint32_t steps;  /* side choices made while sharing the meeting table */
 	int finished;
 	hako_outcome outcome;
 	search_push *solution; /* malloc'd; handed to the result */
 	size_t solution_count;
-	size_t solution_total;  /* pushes of the solution (stays after it is handed out) */
-	size_t forward_pushes;  /* of them, found by the forward side */
+	size_t solution_total; /* pushes of the solution (stays after it is handed out) */
+	size_t forward_pushes; /* of them, found by the forward side */
 } bidir;
 
 /* ---- node stores ------------------------------------------------------ */
@@ -151,8 +151,7 @@ static uint64_t priority(const side *sd, const bnode *n)
 /* Store the probe (s->c.probe_boxes, s->c.probe_player) as a node of `sd`.
  * HAKO_ERR_NOMEM when the budget says no. */
 static hako_status side_add(bidir *s, side *sd, uint64_t key, uint32_t parent, uint32_t depth,
-                            uint32_t h, unsigned push_from, unsigned push_dir,
-                            unsigned push_length)
+                            uint32_t h, unsigned push_from, unsigned push_dir, unsigned push_length)
 {
 	uint32_t index = arena_new(&sd->store.nodes);
 	if (index == NODE_NONE)
@@ -198,8 +197,8 @@ static int pushes_replay(bidir *s, const search_push *pushes, size_t count)
 		uint16_t behind = board_next(b, from, DIR_OPPOSITE(dir));
 		uint16_t to = board_next(b, from, dir);
 		reach_fill(&s->c.here, b, occupied, player);
-		ok = behind != SQUARE_NONE && to != SQUARE_NONE && occupied[from] && !occupied[to] &&
-		     reach_has(&s->c.here, behind);
+		ok = behind != SQUARE_NONE && to != SQUARE_NONE && occupied[from] &&
+		     !occupied[to] && reach_has(&s->c.here, behind);
 		occupied[from] = 0;
 		occupied[to] = 1;
 		player = from;
@@ -263,13 +262,14 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 			s->c.occupied[from] = 1;
 		}
 		if (n->push_length & GOAL_MACRO) {
-			int more = room_macro(s->c.rooms, b, s->c.occupied, stand, from, s->c.rooms->macro,
-			                      room_macro_capacity(s->c.rooms));
+			int more = room_macro(s->c.rooms, b, s->c.occupied, stand, from,
+			                      s->c.rooms->macro, room_macro_capacity(s->c.rooms));
 			for (int m = 0; m < more; m++) {
 				pushes[k].from = s->c.rooms->macro[m].from;
 				pushes[k++].dir = s->c.rooms->macro[m].dir;
 				s->c.occupied[s->c.rooms->macro[m].from] = 0;
-				s->c.occupied[board_next(b, s->c.rooms->macro[m].from, s->c.rooms->macro[m].dir)] = 1;
+				s->c.occupied[board_next(b, s->c.rooms->macro[m].from,
+				                         s->c.rooms->macro[m].dir)] = 1;
 			}
 		}
 	}
@@ -329,7 +329,8 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 		/* The tunnel macro pushes on while the box stays in a
 		 * tunnel (sound: see tunnel.c). */
 		unsigned stand = square;
-		unsigned length = 1 + tunnel_push_on(&s->c.tunnels, b, s->c.occupied, d, &stand, &to);
+		unsigned length =
+		    1 + tunnel_push_on(&s->c.tunnels, b, s->c.occupied, d, &stand, &to);
 		/* The goal macro takes a box on a room's entrance home. */
 		if (s->c.rooms && room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to) > 0)
 			length |= GOAL_MACRO;
@@ -358,8 +359,8 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 				uint32_t h = bound_matching(&s->c.lower, b, s->c.probe_boxes);
 				if (h == BOUND_INFINITE)
 					s->c.stats.pruned++;
-				else if (side_add(s, sd, key, index, depth + 1, h, square, d, length) !=
-				         HAKO_OK)
+				else if (side_add(s, sd, key, index, depth + 1, h, square, d,
+				                  length) != HAKO_OK)
 					result = GROW_NOMEM;
 				else if (length & GOAL_MACRO)
 					s->goal_macro_used = 1;
@@ -423,8 +424,8 @@ static grow_result expand_backward(bidir *s, uint32_t index)
 				                            s->c.probe_boxes); /* rule 2 */
 				if (h == BOUND_INFINITE)
 					s->c.stats.pruned++;
-				else if (side_add(s, sd, key, index, depth + 1, h, to, undo_dir, 1) !=
-				         HAKO_OK)
+				else if (side_add(s, sd, key, index, depth + 1, h, to, undo_dir,
+				                  1) != HAKO_OK)
 					result = GROW_NOMEM;
 			}
 		}
@@ -448,8 +449,7 @@ static hako_status start_distances(bidir *s)
 	size_t n = (size_t)b->square_count, starts = (size_t)b->box_count;
 	s->start_distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * (starts * n + 1));
 	s->back_dead = memory_alloc(&s->c.mem, n + 1);
-	uint16_t *state_distance =
-	    memory_alloc(&s->c.mem, sizeof(uint16_t) * n * DISTANCE_SIDES);
+	uint16_t *state_distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * n * DISTANCE_SIDES);
 	uint32_t *queue = memory_alloc(&s->c.mem, sizeof(uint32_t) * n * DISTANCE_SIDES);
 	hako_status st = HAKO_OK;
 	if (!s->start_distance || !s->back_dead || !state_distance || !queue)
@@ -546,8 +546,8 @@ static hako_status side_init(bidir *s, side *sd, unsigned weight)
 static hako_status bidir_init(bidir *s, const board *b, const hako_solver_options *options)
 {
 	/* Macros as in the fast mode of search_astar.c. */
-	hako_status st = search_context_init(&s->c, b, options,
-	                                     SEARCH_USE_TUNNELS | SEARCH_USE_GOAL_MACROS);
+	hako_status st =
+	    search_context_init(&s->c, b, options, SEARCH_USE_TUNNELS | SEARCH_USE_GOAL_MACROS);
 	if (st == HAKO_OK)
 		st = side_init(s, &s->forward, FORWARD_WEIGHT);
 	if (st == HAKO_OK)
@@ -647,8 +647,8 @@ static void side_step(bidir *s, side *sd)
 	heap_item item = heap_pop(&sd->open);
 	s->c.stats.expanded++;
 	sd->expanded++;
-	grow_result r = sd == &s->forward ? expand_forward(s, item.node)
-	                                  : expand_backward(s, item.node);
+	grow_result r =
+	    sd == &s->forward ? expand_forward(s, item.node) : expand_backward(s, item.node);
 	if (r == GROW_NOMEM)
 		side_memout(sd);
 	if (r == GROW_STOP) {

@@ -54,9 +54,9 @@ typedef struct fnode {
 	uint16_t h;      /* matching bound, clamped */
 	uint16_t from, to;
 	uint8_t dir;
-	uint8_t expanded; /* NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE */
+	uint8_t expanded;  /* NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE */
 	uint16_t children; /* stored children; CHILDREN_MANY sticks */
-	/* followed by box_count uint16_t box squares, ascending */
+	                   /* followed by box_count uint16_t box squares, ascending */
 } fnode;
 _Static_assert(sizeof(fnode) == 32, "FESS nodes stay packed");
 
@@ -91,7 +91,7 @@ typedef struct fess {
 	uint32_t cell_count, cell_capacity;
 	uint32_t *cell_slots; /* open addressing: cell index + 1, 0 = empty */
 	uint32_t cell_mask;
-	uint32_t cursor; /* the next cell to expand in */
+	uint32_t cursor;    /* the next cell to expand in */
 	uint32_t best_cell; /* the cell of the best features found so far */
 	uint32_t picks;     /* odd picks go to the best cell */
 	fess_move *moves;
@@ -100,10 +100,10 @@ typedef struct fess {
 	glance *glances;      /* per listed move (advise) */
 	uint16_t *goal_index; /* per square: its index in b->goals */
 	int out_of_memory;
-	uint32_t pinned; /* the node being expanded: never dropped */
-	uint32_t live;   /* stored nodes */
-	int rooms;       /* the rooms feature of the node whose moves are listed */
-	perimeter *meet; /* a backward search's states (portfolio); NULL: none */
+	uint32_t pinned;     /* the node being expanded: never dropped */
+	uint32_t live;       /* stored nodes */
+	int rooms;           /* the rooms feature of the node whose moves are listed */
+	perimeter *meet;     /* a backward search's states (portfolio); NULL: none */
 	perimeter_walk walk; /* the way down from a met state, when met */
 	int met;             /* the solution ends with walk.pushes */
 } fess;
@@ -223,8 +223,8 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	if (st != HAKO_OK)
 		return st;
 	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
-	st = search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player),
-	                       CHUNK_LOG2, 16);
+	st = search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player), CHUNK_LOG2,
+	                       16);
 	if (st != HAKO_OK)
 		return st;
 	/* A box has at most one move per square and side; the list starts
@@ -337,7 +337,8 @@ static int make_room(fess *f)
 	for (uint32_t i = 0; i < f->store.nodes.count; i++) {
 		fnode *n = node_at(f, i);
 		/* No growth: the table held all of these and more. */
-		if (n->expanded != NODE_GONE && search_store_insert(&f->store, n->key, i) != HAKO_OK)
+		if (n->expanded != NODE_GONE &&
+		    search_store_insert(&f->store, n->key, i) != HAKO_OK)
 			return 0;
 	}
 	return before - f->live >= before / 8 && before > f->live;
@@ -512,15 +513,15 @@ static int grow_moves(fess *f, int need)
 	int capacity = f->move_capacity;
 	while (capacity < need)
 		capacity *= 2;
-	fess_move *moves = memory_realloc(&f->c.mem, f->moves,
-	                                  sizeof(fess_move) * (size_t)f->move_capacity,
-	                                  sizeof(fess_move) * (size_t)capacity);
+	fess_move *moves =
+	    memory_realloc(&f->c.mem, f->moves, sizeof(fess_move) * (size_t)f->move_capacity,
+	                   sizeof(fess_move) * (size_t)capacity);
 	if (!moves)
 		return 0;
 	f->moves = moves;
-	glance *glances = memory_realloc(&f->c.mem, f->glances,
-	                                 sizeof(glance) * (size_t)f->move_capacity,
-	                                 sizeof(glance) * (size_t)capacity);
+	glance *glances =
+	    memory_realloc(&f->c.mem, f->glances, sizeof(glance) * (size_t)f->move_capacity,
+	                   sizeof(glance) * (size_t)capacity);
 	if (!glances) {
 		/* Keep the two lists the same length. */
 		moves = memory_realloc(&f->c.mem, f->moves, sizeof(fess_move) * (size_t)capacity,
@@ -635,8 +636,7 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 		other = best ? best->x.out_of_plan : 0;
 		break;
 	case ADVISOR_ROOMS:
-		if (g->x.rooms >= parent->rooms ||
-		    g->x.connectivity > parent->connectivity)
+		if (g->x.rooms >= parent->rooms || g->x.connectivity > parent->connectivity)
 			return 0;
 		value = g->x.rooms;
 		other = best ? best->x.rooms : 0;
@@ -801,7 +801,8 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 		total += (size_t)pushes;
 		f->c.occupied[n->from] = 0;
 		f->c.occupied[n->to] = 1;
-		reach_fill(&f->c.here, b, f->c.occupied, board_next(b, n->to, DIR_OPPOSITE(n->dir)));
+		reach_fill(&f->c.here, b, f->c.occupied,
+		           board_next(b, n->to, DIR_OPPOSITE(n->dir)));
 	}
 	memset(f->c.occupied, 0, (size_t)b->square_count);
 	free(chain);
@@ -810,7 +811,8 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 		    realloc(out->pushes, sizeof(search_push) * (total + f->walk.count + 1));
 		if (grown) {
 			out->pushes = grown;
-			memcpy(out->pushes + total, f->walk.pushes, sizeof(search_push) * f->walk.count);
+			memcpy(out->pushes + total, f->walk.pushes,
+			       sizeof(search_push) * f->walk.count);
 			total += f->walk.count;
 		} else {
 			st = HAKO_ERR_NOMEM;
@@ -870,7 +872,8 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 				pick = heap_pop(&c->open).node;
 		}
 		if (pick == NODE_NONE) /* exhausted: a proof unless states were dropped */
-			return finish(f, result, f->c.stats.dropped ? HAKO_MEMOUT : HAKO_UNSOLVABLE);
+			return finish(f, result,
+			              f->c.stats.dropped ? HAKO_MEMOUT : HAKO_UNSOLVABLE);
 		uint32_t solved = NODE_NONE;
 		f->c.stats.expanded++;
 		f->pinned = pick;

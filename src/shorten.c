@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHORTEN_WINDOW 16            /* pushes in the largest window, by default */
-#define SHORTEN_WINDOW_NODES 4000    /* expansions per window search */
+#define SHORTEN_WINDOW 16         /* pushes in the largest window, by default */
+#define SHORTEN_WINDOW_NODES 4000 /* expansions per window search */
 #define SHORTEN_MAX_POSITIONS_BYTES ((size_t)256 << 20)
 
 shorten_limits shorten_default_limits(size_t push_count, double time_limit)
@@ -179,7 +179,8 @@ static long run_cut_cycles(shorten_run *r)
 					break;
 				}
 				const search_push *p = &r->pushes[c];
-				if (reach_has(&r->walker, board_next(b, p->from, DIR_OPPOSITE(p->dir))))
+				if (reach_has(&r->walker,
+				              board_next(b, p->from, DIR_OPPOSITE(p->dir))))
 					jump = (size_t)c;
 			}
 		}
@@ -240,9 +241,9 @@ static int run_splice(shorten_run *r, size_t i, size_t length, const search_push
 /* One pass of a window of `window` pushes along the solution; the same
  * start is tried again after a splice (each one makes (pushes, moves)
  * smaller, so this ends). */
-static void run_pass(shorten_run *r, shorten_window *w, size_t window,
-                     const shorten_limits *limits, double deadline, search_push *found,
-                     search_push *saved, shorten_report *report)
+static void run_pass(shorten_run *r, shorten_window *w, size_t window, const shorten_limits *limits,
+                     double deadline, search_push *found, search_push *saved,
+                     shorten_report *report)
 {
 	for (size_t i = 0; i + 1 < r->count && report->nodes < limits->nodes;) {
 		if (deadline > 0 && search_now() >= deadline)
@@ -358,8 +359,7 @@ hako_status shorten_pushes(const board *b, search_push *pushes, size_t *count,
 		status = run_windows(&r, limits, deadline, report);
 	/* Keep the result only when it replays from the start and is no longer. */
 	long moves = status == HAKO_OK && run_replay(&r, 0) ? run_moves(&r) : -1;
-	if (moves >= 0 && r.count <= n &&
-	    (r.count < n || moves <= report->moves_before)) {
+	if (moves >= 0 && r.count <= n && (r.count < n || moves <= report->moves_before)) {
 		memcpy(pushes, r.pushes, r.count * sizeof *pushes);
 		*count = r.count;
 		report->pushes_after = (long)r.count;

@@ -14,18 +14,18 @@
 #include "search.h"
 
 typedef struct shorten_limits {
-	uint64_t nodes; /* expansions for all window searches; 0: change nothing */
-	double seconds; /* wall-clock budget; <= 0: none */
-	int window;     /* most pushes in one window (0: the default; 1: no
-	                   window searches, cycle cutting only) */
+	uint64_t nodes;        /* expansions for all window searches; 0: change nothing */
+	double seconds;        /* wall-clock budget; <= 0: none */
+	int window;            /* most pushes in one window (0: the default; 1: no
+	                          window searches, cycle cutting only) */
 	uint64_t window_nodes; /* expansions per window search (0: the default) */
 } shorten_limits;
 
 typedef struct shorten_report {
 	long moves_before, pushes_before; /* moves = walks + pushes */
 	long moves_after, pushes_after;
-	uint64_t nodes;   /* window-search expansions spent */
-	int cycles_cut;   /* pushes removed by cycle cutting */
+	uint64_t nodes; /* window-search expansions spent */
+	int cycles_cut; /* pushes removed by cycle cutting */
 	int windows_improved;
 	double seconds;
 } shorten_report;
@@ -54,15 +54,15 @@ hako_status shorten_pushes(const board *b, search_push *pushes, size_t *count,
 typedef struct shorten_window {
 	const board *b;
 	int node_capacity;
-	uint16_t *boxes;   /* node_capacity * SHORTEN_MAX_FREE */
-	uint16_t *player;  /* exact player square of each node */
-	uint16_t *pushes;  /* g in pushes */
-	uint16_t *h;       /* the bound of each node */
-	uint32_t *moves;   /* g in moves (walks + pushes) */
+	uint16_t *boxes;  /* node_capacity * SHORTEN_MAX_FREE */
+	uint16_t *player; /* exact player square of each node */
+	uint16_t *pushes; /* g in pushes */
+	uint16_t *h;      /* the bound of each node */
+	uint32_t *moves;  /* g in moves (walks + pushes) */
 	int32_t *parent;
-	search_push *via;  /* the push from the parent */
-	uint32_t *slot;    /* each node's entry in table */
-	int32_t *table;    /* hash table of node indices, -1 empty */
+	search_push *via; /* the push from the parent */
+	uint32_t *slot;   /* each node's entry in table */
+	int32_t *table;   /* hash table of node indices, -1 empty */
 	size_t table_capacity;
 	struct shorten_heap_entry *heap;
 	size_t heap_capacity;
@@ -96,6 +96,6 @@ size_t shorten_window_fit(const board *b, const search_push *pushes, size_t leng
  * nothing better was found within `node_limit` expansions. *expanded gets
  * the expansions spent. */
 long shorten_window_search(shorten_window *w, const shorten_span *span, uint64_t node_limit,
-                             double deadline, search_push *out, uint64_t *expanded);
+                           double deadline, search_push *out, uint64_t *expanded);
 
 #endif

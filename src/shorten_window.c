@@ -49,9 +49,9 @@ hako_status shorten_window_init(shorten_window *w, const board *b, int node_capa
 	w->hmin = malloc(squares * sizeof *w->hmin);
 	w->queue = malloc(squares * sizeof *w->queue);
 	w->occupied = calloc(squares, 1);
-	if (!w->boxes || !w->player || !w->pushes || !w->h || !w->moves || !w->parent ||
-	    !w->via || !w->slot || !w->table || !w->heap || !w->hmin || !w->queue ||
-	    !w->occupied || reach_init(&w->walker, b->square_count) != HAKO_OK ||
+	if (!w->boxes || !w->player || !w->pushes || !w->h || !w->moves || !w->parent || !w->via ||
+	    !w->slot || !w->table || !w->heap || !w->hmin || !w->queue || !w->occupied ||
+	    reach_init(&w->walker, b->square_count) != HAKO_OK ||
 	    reach_init(&w->exit_walker, b->square_count) != HAKO_OK) {
 		shorten_window_free(w);
 		return HAKO_ERR_NOMEM;
@@ -131,9 +131,11 @@ static void window_bound(shorten_window *w, const uint16_t *targets, int m)
 	while (head < tail) {
 		unsigned after = w->queue[head++];
 		for (unsigned d = 0; d < 4; d++) {
-			/* A push in direction d from `before` (player at `player`) ends on `after`. */
+			/* A push in direction d from `before` (player at `player`) ends on `after`.
+			 */
 			unsigned before = board_next(b, after, DIR_OPPOSITE(d));
-			if (before == SQUARE_NONE || fixed[before] || w->hmin[before] != HMIN_INFINITE)
+			if (before == SQUARE_NONE || fixed[before] ||
+			    w->hmin[before] != HMIN_INFINITE)
 				continue;
 			unsigned player = board_next(b, before, DIR_OPPOSITE(d));
 			if (player == SQUARE_NONE || fixed[player])
@@ -197,9 +199,9 @@ static struct shorten_heap_entry window_heap_pop(shorten_window *w, size_t *size
 typedef struct window_run {
 	shorten_window *w;
 	int m;
-	int count;         /* nodes stored */
+	int count; /* nodes stored */
 	size_t heap_size;
-	int stop;          /* heap full */
+	int stop; /* heap full */
 	uint16_t targets[SHORTEN_MAX_FREE];
 	unsigned exit_behind;
 	uint64_t best;     /* (pushes << 32 | moves) to beat */

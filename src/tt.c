@@ -62,7 +62,8 @@ static hako_status grow(tt *t, tt_key_fn key_of, void *user)
 	memset(entries, 0xFF, size * sizeof(tt_entry));
 	for (size_t i = 0; i < old_size; i++)
 		if (t->entries[i].node != TT_EMPTY)
-			place(entries, size - 1, key_of(user, t->entries[i].node), t->entries[i].node);
+			place(entries, size - 1, key_of(user, t->entries[i].node),
+			      t->entries[i].node);
 	memory_free(t->mem, t->entries, old_size * sizeof(tt_entry));
 	t->entries = entries;
 	t->mask = size - 1;

@@ -186,8 +186,8 @@ unsigned tunnel_push_on(const tunnel_info *t, const board *b, uint8_t *occupied,
 	return added;
 }
 
-unsigned tunnel_dead_end_push(const tunnel_info *t, const board *b, uint8_t *occupied,
-                              unsigned dir, unsigned *stand, uint16_t *to)
+unsigned tunnel_dead_end_push(const tunnel_info *t, const board *b, uint8_t *occupied, unsigned dir,
+                              unsigned *stand, uint16_t *to)
 {
 	if (!t->dead_end || !t->dead_end[*to * 4u + dir])
 		return 0;

@@ -46,8 +46,8 @@ unsigned tunnel_push_on(const tunnel_info *t, const board *b, uint8_t *occupied,
  * *stand and the box on *to: when *to starts a one-wide dead end, push the
  * box on to the farthest goal of the free run beyond it (see tunnel.c),
  * updating occupied, *stand and *to. Returns the pushes added. */
-unsigned tunnel_dead_end_push(const tunnel_info *t, const board *b, uint8_t *occupied,
-                              unsigned dir, unsigned *stand, uint16_t *to);
+unsigned tunnel_dead_end_push(const tunnel_info *t, const board *b, uint8_t *occupied, unsigned dir,
+                              unsigned *stand, uint16_t *to);
 
 /* Two boxes in one goalless tunnel segment after the box on `pushed`
  * arrived: a deadlock (see tunnel.c). */

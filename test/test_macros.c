@@ -81,11 +81,11 @@ static void run_all(const search_engine *engine, const char *xsb, hako_optimalit
 {
 	for (int k = 0; k < SETTINGS; k++)
 		out[k] = engine_run(engine, xsb, mode, setting[k]);
-	print_message("%s: nodes none %llu, tunnels %llu, goals %llu, both %llu, all %llu\n",
-	              what, (unsigned long long)out[NONE].expanded,
-	              (unsigned long long)out[TUNNELS].expanded,
-	              (unsigned long long)out[GOALS].expanded, (unsigned long long)out[BOTH].expanded,
-	              (unsigned long long)out[ALL].expanded);
+	print_message(
+	    "%s: nodes none %llu, tunnels %llu, goals %llu, both %llu, all %llu\n", what,
+	    (unsigned long long)out[NONE].expanded, (unsigned long long)out[TUNNELS].expanded,
+	    (unsigned long long)out[GOALS].expanded, (unsigned long long)out[BOTH].expanded,
+	    (unsigned long long)out[ALL].expanded);
 }
 
 static void mask_meaning(void **state)

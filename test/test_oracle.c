@@ -359,7 +359,8 @@ static void solver_matches_the_oracle(void **state)
 	(void)state;
 	tu_skip_without_shared();
 	static const char *const files[] = {"boxoban_unfiltered_train_000.txt",
-	                                    "boxoban_medium_train_000.txt", "boxoban_hard_000.txt",
+	                                    "boxoban_medium_train_000.txt",
+	                                    "boxoban_hard_000.txt",
 	                                    "Microban_155.xsb",
 	                                    "unit_tests/no-solution-parking.txt",
 	                                    "unit_tests/frozen_boxes.test"}; /* over budget */
@@ -386,12 +387,14 @@ static void solver_matches_the_oracle(void **state)
 			assert_int_equal(hako_solve(level, &so, &r), HAKO_OK);
 			if (optimum < 0) {
 				if (r.outcome != HAKO_UNSOLVABLE)
-					fail_msg("%s %zu: the oracle proves it unsolvable, the solver says %s",
+					fail_msg("%s %zu: the oracle proves it unsolvable, the "
+					         "solver says %s",
 					         files[f], i + 1, hako_outcome_name(r.outcome));
 				unsolvable++;
 			} else if (r.outcome != HAKO_SOLVED || r.pushes != optimum) {
-				fail_msg("%s %zu: oracle optimum %ld pushes, solver %s with %ld", files[f],
-				         i + 1, optimum, hako_outcome_name(r.outcome), r.pushes);
+				fail_msg("%s %zu: oracle optimum %ld pushes, solver %s with %ld",
+				         files[f], i + 1, optimum, hako_outcome_name(r.outcome),
+				         r.pushes);
 			}
 			hako_solve_result_clear(&r);
 			compared++;

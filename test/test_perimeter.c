@@ -127,7 +127,8 @@ static void fill_exact(perimeter *p, tb_position *t, tiny_solver *o, const zobri
 				continue;
 			unsigned pushes = tiny_solver_pushes(o, pick, (unsigned)player);
 			if (pushes != TINY_UNSOLVABLE)
-				perimeter_add(p, key_of_position(z, t, pick, (unsigned)player, r), pushes);
+				perimeter_add(p, key_of_position(z, t, pick, (unsigned)player, r),
+				              pushes);
 		}
 	} while (tb_next_subset(pick, b->box_count, b->square_count));
 }
@@ -282,7 +283,8 @@ static void portfolio_makes_the_table_mid_search(void **state)
 	o.memory_limit = (size_t)256 << 20;
 	search_result runs[3];
 	for (int k = 0; k < 3; k++) {
-		assert_int_equal(search_portfolio(&b, &o, pair, 2, k < 2 ? 1 : 2, &runs[k]), HAKO_OK);
+		assert_int_equal(search_portfolio(&b, &o, pair, 2, k < 2 ? 1 : 2, &runs[k]),
+		                 HAKO_OK);
 		assert_int_equal(runs[k].outcome, HAKO_SOLVED);
 		char *lurd = tb_pushes_to_lurd(&b, runs[k].pushes, runs[k].push_count);
 		hako_replay replay;

@@ -31,8 +31,8 @@ typedef struct fake {
 	hako_outcome outcome;
 } fake;
 
-static atomic_size_t fake_memory_seen;  /* options->memory_limit at the last open */
-static atomic_int fake_progress_seen;   /* an engine was handed a progress callback */
+static atomic_size_t fake_memory_seen; /* options->memory_limit at the last open */
+static atomic_int fake_progress_seen;  /* an engine was handed a progress callback */
 static atomic_int fake_open_count;
 
 static void *fake_make(const hako_solver_options *o, uint64_t finish_after, hako_outcome outcome,
@@ -105,14 +105,14 @@ static void fake_close(void *self)
 	free(self);
 }
 
-static const search_engine fake_memout = {"memout", open_memout, fake_step, fake_stats,
-                                          fake_close, NULL};
-static const search_engine fake_endless = {"endless", open_endless, fake_step, fake_stats,
-                                           fake_close, NULL};
-static const search_engine fake_timeout = {"timeout", open_timeout, fake_step, fake_stats,
-                                           fake_close, NULL};
-static const search_engine fake_refused = {"refused", open_refused, fake_step, fake_stats,
-                                           fake_close, NULL};
+static const search_engine fake_memout = {"memout",   open_memout, fake_step,
+                                          fake_stats, fake_close,  NULL};
+static const search_engine fake_endless = {"endless",  open_endless, fake_step,
+                                           fake_stats, fake_close,   NULL};
+static const search_engine fake_timeout = {"timeout",  open_timeout, fake_step,
+                                           fake_stats, fake_close,   NULL};
+static const search_engine fake_refused = {"refused",  open_refused, fake_step,
+                                           fake_stats, fake_close,   NULL};
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -317,14 +317,10 @@ static void deterministic(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(tiny_levels),
-	    cmocka_unit_test(unsolvable_is_proven),
-	    cmocka_unit_test(limits_are_outcomes),
-	    cmocka_unit_test(progress_can_cancel),
-	    cmocka_unit_test(rejects_bad_arguments),
-	    cmocka_unit_test(unit_test_levels),
-	    cmocka_unit_test(microban_first_levels),
-	    cmocka_unit_test(goal_macros_in_fast_mode),
+	    cmocka_unit_test(tiny_levels),           cmocka_unit_test(unsolvable_is_proven),
+	    cmocka_unit_test(limits_are_outcomes),   cmocka_unit_test(progress_can_cancel),
+	    cmocka_unit_test(rejects_bad_arguments), cmocka_unit_test(unit_test_levels),
+	    cmocka_unit_test(microban_first_levels), cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(deterministic),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));

@@ -30,7 +30,6 @@ static hako_solver_options options_with(uint64_t node_limit, double seconds, siz
 	return o;
 }
 
-
 /* Run the engine to the end in slices of `slice` expansions; a solution is
  * replayed by the verifier (and must solve the level). */
 static run engine_run(const hako_level *level, const hako_solver_options *o, uint64_t slice)
@@ -94,7 +93,8 @@ static void solves_small_levels(void **state)
 		              r.moves, (unsigned long long)r.info.forward_expanded,
 		              (unsigned long long)r.info.backward_expanded);
 		assert_int_equal(r.result.outcome, HAKO_SOLVED);
-		assert_int_equal(r.info.forward_pushes + r.info.backward_pushes, r.result.push_count);
+		assert_int_equal(r.info.forward_pushes + r.info.backward_pushes,
+		                 r.result.push_count);
 		search_result_free(&r.result);
 	}
 	/* Already solved: no pushes (the start meets a backward root). */
@@ -268,7 +268,8 @@ static void microban_all(void **state)
 	for (size_t i = 0; i < hako_collection_count(c); i++) {
 		run r = engine_run(hako_collection_level(c, i), &o, 256);
 		if (r.result.outcome != HAKO_SOLVED)
-			print_message("Microban %zu: %s\n", i + 1, hako_outcome_name(r.result.outcome));
+			print_message("Microban %zu: %s\n", i + 1,
+			              hako_outcome_name(r.result.outcome));
 		solved += r.result.outcome == HAKO_SOLVED;
 		nodes += r.result.stats.expanded;
 		search_result_free(&r.result);
@@ -282,10 +283,13 @@ static void microban_all(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(solves_small_levels), cmocka_unit_test(backward_side_meets),
+	    cmocka_unit_test(solves_small_levels),
+	    cmocka_unit_test(backward_side_meets),
 	    cmocka_unit_test(backward_side_solves_microban_89),
-	    cmocka_unit_test(unsolvable_is_proven), cmocka_unit_test(limits_are_outcomes),
-	    cmocka_unit_test(deterministic),       cmocka_unit_test(unit_test_levels),
+	    cmocka_unit_test(unsolvable_is_proven),
+	    cmocka_unit_test(limits_are_outcomes),
+	    cmocka_unit_test(deterministic),
+	    cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_all),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));

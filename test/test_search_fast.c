@@ -406,7 +406,8 @@ static void full_memory_drops_states_and_goes_on(void **state)
 			hako_outcome outcome = run_fess_stats(cases[k].level, 0, limit, NULL, &s);
 			if (outcome == cases[k].whole && outcome == HAKO_SOLVED && s.dropped)
 				dropped_and_ended++;
-			if (outcome == HAKO_MEMOUT && cases[k].whole == HAKO_UNSOLVABLE && s.dropped)
+			if (outcome == HAKO_MEMOUT && cases[k].whole == HAKO_UNSOLVABLE &&
+			    s.dropped)
 				dropped_and_ended++;
 			if (outcome != cases[k].whole)
 				assert_int_equal(outcome, HAKO_MEMOUT);

@@ -26,7 +26,6 @@ static search_push push_at(const board *b, int x, int y, unsigned dir)
 	return p;
 }
 
-
 /* The pushes of a LURD on the board (appended at pushes + *count). */
 static void pushes_of(const board *b, const char *lurd, unsigned player, uint8_t *occupied,
                       search_push *pushes, size_t *count)
@@ -49,8 +48,8 @@ static void pushes_of(const board *b, const char *lurd, unsigned player, uint8_t
 }
 
 /* The pushes replay to solved on the level (the independent verifier). */
-static void assert_solves_level(const hako_level *level, const board *b,
-                                const search_push *pushes, size_t count)
+static void assert_solves_level(const hako_level *level, const board *b, const search_push *pushes,
+                                size_t count)
 {
 	char *lurd = search_lurd(b, pushes, count);
 	assert_non_null(lurd);
@@ -274,8 +273,7 @@ static char *solve_here(const hako_game *game)
  * the pushes of a solution: returns that solution from the last position
  * and fills pushes, occupied and *player with the random part. */
 static char *random_prefix(const hako_level *level, const board *b, uint32_t *seed,
-                           search_push *pushes, size_t *count, uint8_t *occupied,
-                           unsigned *player)
+                           search_push *pushes, size_t *count, uint8_t *occupied, unsigned *player)
 {
 	hako_game *game = NULL;
 	reach walker;
@@ -301,7 +299,8 @@ static char *random_prefix(const hako_level *level, const board *b, uint32_t *se
 			break;
 		search_push pick = options[lcg(seed) % (uint32_t)n];
 		char walk[1024];
-		int length = reach_walk(&walker, b, board_next(b, pick.from, DIR_OPPOSITE(pick.dir)), walk);
+		int length =
+		    reach_walk(&walker, b, board_next(b, pick.from, DIR_OPPOSITE(pick.dir)), walk);
 		walk[length++] = board_push_letter[pick.dir];
 		for (int k = 0; k < length; k++)
 			assert_int_equal(hako_game_step(game, walk[k], NULL), HAKO_OK);
@@ -352,12 +351,13 @@ static void random_detours_replay(void **state)
 			shorten_limits limits = shorten_default_limits(count, 0);
 			limits.seconds = 0; /* deterministic: nodes only */
 			shorten_report report;
-			assert_int_equal(shorten_pushes(&b, pushes, &count, &limits, &report), HAKO_OK);
+			assert_int_equal(shorten_pushes(&b, pushes, &count, &limits, &report),
+			                 HAKO_OK);
 			assert_true(count <= before);
 			assert_true(report.moves_after <= report.moves_before || count < before);
 			assert_solves_level(level, &b, pushes, count);
-			print_message("level %zu: %zu -> %zu pushes, %ld -> %ld moves\n", i + 1, before,
-			              count, report.moves_before, report.moves_after);
+			print_message("level %zu: %zu -> %zu pushes, %ld -> %ld moves\n", i + 1,
+			              before, count, report.moves_before, report.moves_after);
 			tried++;
 			shortened += count < before;
 		}

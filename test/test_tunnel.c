@@ -168,8 +168,8 @@ static void dead_end(void **state)
 	board_free(&b);
 	hako_solve_result with = solve(level, 1);
 	hako_solve_result without = solve(level, 0);
-	print_message("dead end: pushes %ld/%ld, nodes %llu with macros, %llu without\n", with.pushes,
-	              without.pushes, (unsigned long long)with.stats.expanded,
+	print_message("dead end: pushes %ld/%ld, nodes %llu with macros, %llu without\n",
+	              with.pushes, without.pushes, (unsigned long long)with.stats.expanded,
 	              (unsigned long long)without.stats.expanded);
 	assert_int_equal(with.pushes, without.pushes);
 	hako_solve_result_clear(&with);

@@ -72,8 +72,8 @@ hako_level *tu_level(const char *xsb)
 	memset(&err, 0, sizeof err);
 	hako_status st = hako_level_parse(xsb, strlen(xsb), "test", &level, &err);
 	if (st != HAKO_OK)
-		print_error("level rejected: %s at %d:%d: %s\n", hako_strerror(st), err.line, err.column,
-		            err.message);
+		print_error("level rejected: %s at %d:%d: %s\n", hako_strerror(st), err.line,
+		            err.column, err.message);
 	assert_int_equal(st, HAKO_OK);
 	assert_non_null(level);
 	return level;

@@ -24,17 +24,19 @@ extern int tu_skipped;
 /* CI=true in the environment: tests that need ../shared/levels fail there
  * instead of skipping. */
 int tu_in_ci(void);
-#define tu_skip_without_shared()                                                          \
-	do {                                                                                  \
-		if (!tu_have_shared()) {                                                          \
-			if (tu_in_ci())                                                               \
-				fail_msg("../shared/levels not found (%s) and CI=true: a test that "      \
-				         "needs it may not be skipped in CI",                             \
-				         tu_shared_dir());                                                \
-			print_message("skipped: ../shared/levels not found (%s)\n", tu_shared_dir()); \
-			tu_skipped = 1;                                                               \
-			skip();                                                                       \
-		}                                                                                 \
+#define tu_skip_without_shared()                                                                   \
+	do {                                                                                       \
+		if (!tu_have_shared()) {                                                           \
+			if (tu_in_ci())                                                            \
+				fail_msg(                                                          \
+				    "../shared/levels not found (%s) and CI=true: a test that "    \
+				    "needs it may not be skipped in CI",                           \
+				    tu_shared_dir());                                              \
+			print_message("skipped: ../shared/levels not found (%s)\n",                \
+			              tu_shared_dir());                                            \
+			tu_skipped = 1;                                                            \
+			skip();                                                                    \
+		}                                                                                  \
 	} while (0)
 /* Where ../shared/levels is looked for. */
 const char *tu_shared_dir(void);
