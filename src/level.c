@@ -349,6 +349,19 @@ static int write_solution(level_buf *out, const char *lurd)
 			level_buf_free(&moves);
 			return -1;
 		}
+	/* A solution read with stray characters (a typo such as "RxR", kept
+	 * so that replaying it names the place) goes whole on one line: each
+	 * line it was read from had a move letter, no ':' and at least twice
+	 * as many move characters as others (level_read.c), so the whole has
+	 * too and reads back the same; wrapped elsewhere, a line could fall
+	 * short of that and read as a note. */
+	if (moves.length > 0 && strspn(moves.data, "lurdLURD0123456789()") != moves.length) {
+		int failed = level_buf_append(out, "Solution\n", 9) ||
+		             level_buf_append(out, moves.data, moves.length) ||
+		             level_buf_putc(out, '\n');
+		level_buf_free(&moves);
+		return failed ? -1 : 0;
+	}
 	int failed = level_buf_append(out, "Solution\n", 9);
 	size_t last_letter = 0;
 	for (size_t i = 0; i < moves.length; i++)

@@ -513,6 +513,25 @@ static void round_trip(void **state)
 	hako_free(sok);
 	hako_level_free(back);
 	hako_level_free(level);
+
+	/* A solution kept with its typos (each line mostly moves, read so
+	 * that replaying it names the place) comes back the same: written
+	 * whole on one line, not wrapped where a piece could read as a note
+	 * (found by fuzz_level). */
+	level = tu_level("; T\n#####\n#@$.#\n#####\nSolution\nR\n"
+	                 "on3333333333333333g333'333333333333333333333333331)R\n"
+	                 "RRxRRurdlurdlurdlurdlurdlurdlurdlurdlurdlurdlurdlurdlurdlurdlurdlu\n");
+	assert_int_equal(hako_level_solution_count(level), 1);
+	const char *typos = hako_level_solution(level, 0);
+	sok = hako_level_to_sok(level, &typos, 1);
+	assert_non_null(strstr(sok, "\nSolution\nRon3333"));
+	assert_int_equal(parse_one(sok, &back, &err), HAKO_OK);
+	assert_int_equal(hako_level_solution_count(back), 1);
+	assert_string_equal(hako_level_solution(back, 0), typos);
+	assert_string_equal(hako_level_notes(back), hako_level_notes(level));
+	hako_free(sok);
+	hako_level_free(back);
+	hako_level_free(level);
 }
 
 /* ------------------------------------------------------- shared files */
