@@ -297,11 +297,13 @@ static int is_lurd_typo(text_line line)
 	size_t moves = 0, other = 0, letters = 0;
 	for (size_t i = 0; i < line.length; i++) {
 		char c = line.text[i];
+		if (c == '\0')
+			return 0; /* a solution is a C string: it would end there */
 		if (is_space(c))
 			continue;
-		if (c != '\0' && strchr("lurdLURD", c))
+		if (strchr("lurdLURD", c))
 			letters++;
-		if (c != '\0' && strchr("lurdLURD0123456789()", c))
+		if (strchr("lurdLURD0123456789()", c))
 			moves++;
 		else if (c == ':')
 			return 0;
