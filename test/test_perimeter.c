@@ -133,33 +133,53 @@ static void fill_exact(perimeter *p, tb_position *t, tiny_solver *o, const zobri
 	} while (tb_next_subset(pick, b->box_count, b->square_count));
 }
 
+/* The two-box room with its exact table, as both tests below use it. */
+typedef struct exact {
+	tb_position t;
+	tiny_solver o;
+	zobrist z;
+	reach r;
+	perimeter p;
+} exact;
+
+static void exact_open(exact *e)
+{
+	tb_open(&e->t, two_boxes);
+	const board *b = &e->t.b;
+	tiny_solver_open(&e->o, b);
+	assert_int_equal(zobrist_init(&e->z, b->square_count), HAKO_OK);
+	assert_int_equal(reach_init(&e->r, b->square_count), HAKO_OK);
+	assert_int_equal(perimeter_init(&e->p, 1 << 20), HAKO_OK);
+	fill_exact(&e->p, &e->t, &e->o, &e->z, &e->r);
+}
+
+static void exact_close(exact *e)
+{
+	perimeter_free(&e->p);
+	reach_free(&e->r);
+	zobrist_free(&e->z);
+	tiny_solver_close(&e->o);
+	tb_close(&e->t);
+}
+
 static void walk_down_an_exact_table(void **state)
 {
 	(void)state;
-	tb_position t;
-	tb_open(&t, two_boxes);
-	const board *b = &t.b;
-	tiny_solver o;
-	tiny_solver_open(&o, b);
-	zobrist z;
-	assert_int_equal(zobrist_init(&z, b->square_count), HAKO_OK);
-	reach r;
-	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
-	perimeter p;
-	assert_int_equal(perimeter_init(&p, 1 << 20), HAKO_OK);
-	fill_exact(&p, &t, &o, &z, &r);
+	exact e;
+	exact_open(&e);
+	const board *b = &e.t.b;
 
-	unsigned optimum = tiny_solver_pushes(&o, t.boxes, b->start_player);
+	unsigned optimum = tiny_solver_pushes(&e.o, e.t.boxes, b->start_player);
 	assert_true(optimum > 0 && optimum != TINY_UNSOLVABLE);
-	uint64_t start = key_of_position(&z, &t, t.boxes, b->start_player, &r);
-	assert_int_equal(perimeter_depth(&p, start), optimum);
+	uint64_t start = key_of_position(&e.z, &e.t, e.t.boxes, b->start_player, &e.r);
+	assert_int_equal(perimeter_depth(&e.p, start), optimum);
 	perimeter_walk w;
-	assert_int_equal(perimeter_walk_init(&w, b, &z), HAKO_OK);
-	assert_true(perimeter_walk_down(&w, &p, t.boxes, b->start_player, optimum));
+	assert_int_equal(perimeter_walk_init(&w, b, &e.z), HAKO_OK);
+	assert_true(perimeter_walk_down(&w, &e.p, e.t.boxes, b->start_player, optimum));
 	assert_int_equal(w.count, optimum); /* each step one push down */
 	char *lurd = tb_pushes_to_lurd(b, w.pushes, w.count);
 	hako_replay replay;
-	assert_int_equal(hako_replay_lurd(t.level, lurd, &replay), HAKO_OK);
+	assert_int_equal(hako_replay_lurd(e.t.level, lurd, &replay), HAKO_OK);
 	assert_true(replay.solved);
 	assert_int_equal(replay.pushes, optimum);
 	free(lurd);
@@ -168,15 +188,11 @@ static void walk_down_an_exact_table(void **state)
 	perimeter lie;
 	assert_int_equal(perimeter_init(&lie, 1 << 16), HAKO_OK);
 	perimeter_add(&lie, start, optimum + 1);
-	assert_false(perimeter_walk_down(&w, &lie, t.boxes, b->start_player, optimum + 1));
+	assert_false(perimeter_walk_down(&w, &lie, e.t.boxes, b->start_player, optimum + 1));
 	perimeter_free(&lie);
 
 	perimeter_walk_free(&w);
-	perimeter_free(&p);
-	reach_free(&r);
-	zobrist_free(&z);
-	tiny_solver_close(&o);
-	tb_close(&t);
+	exact_close(&e);
 }
 
 /* Microban 20 (David W. Skinner). */
@@ -194,18 +210,9 @@ static const char microban_20[] = "#######\n"
 static void fess_finishes_through_the_table(void **state)
 {
 	(void)state;
-	tb_position t;
-	tb_open(&t, two_boxes);
-	const board *b = &t.b;
-	tiny_solver o;
-	tiny_solver_open(&o, b);
-	zobrist z;
-	assert_int_equal(zobrist_init(&z, b->square_count), HAKO_OK);
-	reach r;
-	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
-	perimeter p;
-	assert_int_equal(perimeter_init(&p, 1 << 20), HAKO_OK);
-	fill_exact(&p, &t, &o, &z, &r);
+	exact e;
+	exact_open(&e);
+	const board *b = &e.t.b;
 	hako_solver_options options;
 	hako_solver_options_init(&options);
 	options.time_limit = 0;
@@ -213,7 +220,7 @@ static void fess_finishes_through_the_table(void **state)
 	hako_status st = HAKO_OK;
 	void *fess = search_engine_fess.open(b, &options, &st);
 	assert_non_null(fess);
-	search_engine_fess.share(fess, &p);
+	search_engine_fess.share(fess, &e.p);
 	search_result result;
 	assert_int_equal(search_engine_fess.step(fess, 1, &result), 1);
 	assert_int_equal(result.outcome, HAKO_SOLVED);
@@ -222,16 +229,12 @@ static void fess_finishes_through_the_table(void **state)
 	assert_int_equal(stats.expanded, 1); /* met at the first expansion */
 	char *lurd = tb_pushes_to_lurd(b, result.pushes, result.push_count);
 	hako_replay replay;
-	assert_int_equal(hako_replay_lurd(t.level, lurd, &replay), HAKO_OK);
+	assert_int_equal(hako_replay_lurd(e.t.level, lurd, &replay), HAKO_OK);
 	assert_true(replay.solved);
 	free(lurd);
 	search_result_free(&result);
 	search_engine_fess.close(fess);
-	perimeter_free(&p);
-	reach_free(&r);
-	zobrist_free(&z);
-	tiny_solver_close(&o);
-	tb_close(&t);
+	exact_close(&e);
 }
 
 static void portfolio_with_a_meeting_table(void **state)
