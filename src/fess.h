@@ -62,10 +62,12 @@ int fess_box_moves(fess_mover *m, uint8_t *occupied, unsigned origin, const reac
 int fess_move_pushes(fess_mover *m, uint8_t *occupied, const reach *player, const fess_move *move,
                      search_push *out, int capacity);
 
-/* The fewest pulls that take the box on `origin` (a goal) to a square that
- * is no goal, the player starting on any side of it, the other boxes of
- * `occupied` standing still; -1 when impossible within `limit` pulls. */
-int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit);
+/* The fewest pulls that take the box on `origin` (a goal) to a square
+ * marked in `target` (NULL: any square that is no goal), the player
+ * starting on any side of it, the other boxes of `occupied` standing
+ * still; -1 when impossible within `limit` pulls. */
+int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
+                  const uint8_t *target);
 
 /* ---- fess_plan.c: packing order and the features ---------------------- */
 

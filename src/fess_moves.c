@@ -295,7 +295,8 @@ int fess_move_pushes(fess_mover *m, uint8_t *occupied, const reach *player, cons
 	return length;
 }
 
-int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit)
+int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
+                  const uint8_t *target)
 {
 	const board *b = m->b;
 	next_seen_generation(m);
@@ -331,7 +332,7 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit)
 			unsigned back = board_next(b, t, d);
 			if (back == SQUARE_NONE || occupied[back] || b->dead[t] || seen(m, t, d))
 				continue;
-			if (!b->is_goal[t]) {
+			if (target ? target[t] != 0 : !b->is_goal[t]) {
 				result = m->depth[index] + 1;
 				break;
 			}

@@ -1,9 +1,10 @@
 /* fess_plan.c — the packing order and FESS's features.
  *
  * Packing order, by retrograde analysis: start from the solved position
- * (a box on every goal) and take boxes out one at a time, each time the
- * box that the fewest pulls bring off the goals (the others standing);
- * boxes are removed from the board once out. The order boxes come out in,
+ * (a box on every goal) and take boxes out in layers: every box that
+ * pulls can bring home (to a start square off the goals; the others
+ * standing), or when none can, every box that pulls can bring off the
+ * goals; boxes are removed from the board once out. The order boxes come out in,
  * reversed, is the order to fill the goals in: the innermost goal of a
  * room comes out last, so it is filled first. When no box can come out
  * (the goals are locked by each other), the rest follow in square order.
@@ -33,6 +34,9 @@
 
 #define NO_RANK 0xFFFFu
 #define PULL_LIMIT 400
+/* Above this many boxes the peel only asks for a way off the goals: the
+ * way home is a search per box and round. */
+#define HOME_BOX_LIMIT 128
 
 void fess_plan_free(fess_plan *p)
 {
@@ -214,25 +218,56 @@ hako_status fess_plan_init_until(fess_plan *p, const board *b, memory *mem, dead
 	}
 	for (int i = 0; i < b->box_count; i++)
 		occupied[b->goals[i]] = 1;
+	/* Where boxes come from: the start squares off the goals. A box that
+	 * pulls can bring back to one of them has a way home that the boxes
+	 * still on goals leave open (the idea of YASS's and Festival's
+	 * packing order, which take boxes out to their start squares). */
+	uint8_t *home = NULL;
+	if (b->box_count <= HOME_BOX_LIMIT) {
+		home = memory_calloc(mem, n);
+		if (!home) {
+			fess_mover_free(&mover);
+			memory_free(mem, occupied, n);
+			fess_plan_free(p);
+			return HAKO_ERR_NOMEM;
+		}
+		int homes = 0;
+		for (int i = 0; i < b->box_count; i++)
+			if (!b->is_goal[b->start_boxes[i]]) {
+				home[b->start_boxes[i]] = 1;
+				homes++;
+			}
+		if (homes == 0) {
+			memory_free(mem, home, n);
+			home = NULL;
+		}
+	}
 	/* Layers: every box that can come out of the filled goals now is in
 	 * layer 1 and comes out together; then layer 2 of the rest, and so
-	 * on. Boxes locked in by each other share the last layer. */
+	 * on. A round first takes the boxes that can go all the way home;
+	 * when none can, those that can leave the goals at all (a box parked
+	 * in a pocket of the goal room, say). Boxes locked in by each other
+	 * share the last layer. */
 	int removed = 0, layer = 0;
 	uint16_t *out = p->queue; /* free until the features use it */
 	while (removed < b->box_count) {
 		layer++;
 		int first = removed;
-		for (int i = 0; i < b->box_count; i++) {
-			unsigned goal = b->goals[i];
-			if (occupied[goal] &&
-			    fess_pull_out(&mover, occupied, goal, PULL_LIMIT) >= 0)
-				out[removed++] = (uint16_t)goal;
-			/* Thousands of goals take long: the search's clock. */
-			if (deadline_passed(stop)) {
-				fess_mover_free(&mover);
-				memory_free(mem, occupied, n);
-				fess_plan_free(p);
-				return HAKO_ERR_LIMIT;
+		for (int pass = home ? 0 : 1; pass < 2 && removed == first; pass++) {
+			for (int i = 0; i < b->box_count; i++) {
+				unsigned goal = b->goals[i];
+				if (occupied[goal] &&
+				    fess_pull_out(&mover, occupied, goal, PULL_LIMIT,
+				                  pass == 0 ? home : NULL) >= 0)
+					out[removed++] = (uint16_t)goal;
+				/* Thousands of goals take long: the search's clock. */
+				if (deadline_passed(stop)) {
+					fess_mover_free(&mover);
+					memory_free(mem, occupied, n);
+					memory_free(mem, home, n);
+					fess_plan_free(p);
+					return HAKO_ERR_LIMIT;
+				}
 			}
 		}
 		if (removed == first) {
@@ -250,6 +285,7 @@ hako_status fess_plan_init_until(fess_plan *p, const board *b, memory *mem, dead
 		p->order[k] = out[b->box_count - 1 - k];
 	fess_mover_free(&mover);
 	memory_free(mem, occupied, n);
+	memory_free(mem, home, n);
 	return HAKO_OK;
 }
 

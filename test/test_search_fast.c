@@ -165,6 +165,28 @@ static void box_moves_match_brute_force(void **state)
 
 /* ---- packing order ----------------------------------------------------- */
 
+/* A goal room with a pocket of plain floor: the box beside the pocket can
+ * leave the goals there, but the way home is through the mouth; so the
+ * mouth comes out first (is filled last) and its two sides after it. */
+static void packing_order_takes_boxes_home_through_the_mouth(void **state)
+{
+	(void)state;
+	tb_position p;
+	tb_open(&p, "########\n#  ... #\n#### ###\n#    $ #\n#@ $ $ #\n########\n");
+	memory mem = {0, 0, (size_t)16 << 20};
+	fess_plan plan;
+	assert_int_equal(fess_plan_init(&plan, &p.b, &mem), HAKO_OK);
+	unsigned left = tb_square(&p.b, 3, 1), mouth = tb_square(&p.b, 4, 1),
+	         right = tb_square(&p.b, 5, 1);
+	assert_int_equal(plan.rank[mouth], 1);
+	assert_true(plan.rank[left] > 1); /* not first, though the pocket is near */
+	assert_true(plan.rank[right] > 1);
+	assert_int_equal(plan.order[2], mouth);
+	fess_plan_free(&plan);
+	assert_int_equal(mem.used, 0);
+	tb_close(&p);
+}
+
 static void packing_order_fills_the_corridor_from_the_back(void **state)
 {
 	(void)state;
@@ -442,6 +464,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(box_moves_match_brute_force),
 	    cmocka_unit_test(packing_order_fills_the_corridor_from_the_back),
+	    cmocka_unit_test(packing_order_takes_boxes_home_through_the_mouth),
 	    cmocka_unit_test(links_between_rooms),
 	    cmocka_unit_test(engine_outcomes),
 	    cmocka_unit_test(engines_see_an_unsolvable_board),
