@@ -9,7 +9,8 @@
  * links between rooms blocked by boxes — the paper's four features).
  * The search does not follow one evaluation: it cycles through all cells
  * discovered so far and visits, in each, the entry of least weight (ties:
- * the smaller matching bound); every other visit goes to the cell of the
+ * the position whose box nearest the plan's next goals is fewest pushes
+ * from them, then the smaller matching bound); every other visit goes to the cell of the
  * best feature vector found so far instead (Festival's order: more packed,
  * fewer areas, fewer blocked links, fewer out of plan), so progress is
  * followed up at once. Whatever reaches a position a backward search
@@ -51,7 +52,7 @@ typedef struct fnode {
 	uint32_t weight; /* advisor weight along the path */
 	uint32_t cell;
 	uint16_t player; /* normalized */
-	uint16_t h;      /* matching bound, clamped */
+	uint16_t order;  /* in a cell, less first: see in_cell_order (the root: its bound) */
 	uint16_t from, to;
 	uint8_t dir;
 	uint8_t expanded;  /* NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE */
@@ -62,7 +63,7 @@ _Static_assert(sizeof(fnode) == 32, "FESS nodes stay packed");
 
 typedef struct cell {
 	uint32_t features; /* packed | connectivity << 8 | out_of_plan << 16 | rooms << 24 */
-	heap open;         /* (weight, h) -> node */
+	heap open;         /* (weight, order) -> node */
 } cell;
 
 #define NODE_NONE ARENA_NONE
@@ -96,7 +97,7 @@ typedef struct fess {
 	uint32_t picks;     /* odd picks go to the best cell */
 	fess_move *moves;
 	int move_capacity;
-	uint16_t *targets;    /* the next goals to fill (advise) */
+	uint16_t *targets;    /* the next goals to fill (advise, in_cell_order) */
 	glance *glances;      /* per listed move (advise) */
 	uint16_t *goal_index; /* per square: its index in b->goals */
 	int out_of_memory;
@@ -266,7 +267,7 @@ static hako_status file_once(fess *f, uint32_t index, const fess_features *x)
 		return HAKO_ERR_NOMEM;
 	fnode *n = node_at(f, index);
 	n->cell = c;
-	return heap_push(&f->cells[c].open, open_key(n->weight, n->h, 0), index);
+	return heap_push(&f->cells[c].open, open_key(n->weight, n->order, 0), index);
 }
 
 static int make_room(fess *f);
@@ -381,7 +382,7 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 			         f->c.keys.player[f->c.probe_player];
 			n->parent = NODE_NONE;
 			f->live = 1;
-			n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
+			n->order = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
 			n->player = f->c.probe_player;
 			search_store_boxes(&f->store, n);
 			fess_features x;
@@ -437,6 +438,32 @@ static int met_backward(fess *f, uint64_t key)
 	return f->met;
 }
 
+static int target_distance(const fess *f, unsigned square, int targets);
+
+/* Where a child waits in its cell, less first: the pushes that bring the
+ * box nearest the next goals of the plan there (the high byte), then the
+ * matching bound (the low byte). The plan's next goal is often some box
+ * moves away; the nearest box's distance tells which positions get closer
+ * to filling it, as the score of YASS's packing-order search does (a
+ * target's distance weighs there), where the matching bound, summed over
+ * all boxes, hardly moves. `f->c.occupied` and `probe_boxes` hold the
+ * child. Clamped so that the key stays below 0xFFFF. */
+static uint16_t in_cell_order(fess *f, uint32_t matching)
+{
+	const board *b = f->c.b;
+	int targets = fess_next_goals(&f->plan, f->c.occupied, f->targets);
+	int near = 254;
+	for (int k = 0; k < b->box_count && targets > 0; k++) {
+		unsigned square = f->c.probe_boxes[k];
+		if (b->is_goal[square])
+			continue;
+		int d = target_distance(f, square, targets);
+		if (d < near)
+			near = d;
+	}
+	return (uint16_t)((unsigned)near << 8 | (matching > 255 ? 255u : matching));
+}
+
 static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
                              uint32_t *solved)
 {
@@ -462,6 +489,7 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 		f->c.stats.pruned++;
 		return GROW_OK;
 	}
+	uint16_t order = in_cell_order(f, h);
 	uint32_t index = new_node(f);
 	if (index == NODE_NONE)
 		return GROW_NOMEM;
@@ -471,7 +499,7 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 	n->weight = weight;
 	n->cell = 0;
 	n->player = f->c.probe_player;
-	n->h = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
+	n->order = order;
 	n->from = move->from;
 	n->to = move->to;
 	n->dir = move->dir;
@@ -731,7 +759,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		return result;
 	/* The other moves, at one more weight. */
 	heap *open = &f->cells[n->cell].open;
-	uint64_t key = open_key(n->weight + 1, n->h, 1);
+	uint64_t key = open_key(n->weight + 1, n->order, 1);
 	hako_status st = heap_push(open, key, index);
 	if (st == HAKO_ERR_NOMEM && make_room(f))
 		st = heap_push(open, key, index);
@@ -850,7 +878,7 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		return finish(f, result, f->c.clock.why);
 	if (f->out_of_memory)
 		return finish(f, result, HAKO_MEMOUT);
-	if (f->store.nodes.count > 0 && node_at(f, 0)->h == 0)
+	if (f->store.nodes.count > 0 && node_at(f, 0)->order == 0)
 		return solved_at(f, 0, result);
 	const hako_solver_options *o = &f->c.options;
 	for (uint64_t k = 0; k < nodes; k++) {
