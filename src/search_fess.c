@@ -104,6 +104,7 @@ typedef struct fess {
 	uint32_t pinned;     /* the node being expanded: never dropped */
 	uint32_t live;       /* stored nodes */
 	int rooms;           /* the rooms feature of the node whose moves are listed */
+	int parent_kept;     /* its matching kept in c.lower: 0 not yet, 1 yes, -1 no */
 	perimeter *meet;     /* a backward search's states (portfolio); NULL: none */
 	perimeter_walk walk; /* the way down from a met state, when met */
 	int met;             /* the solution ends with walk.pushes */
@@ -464,6 +465,26 @@ static uint16_t in_cell_order(fess *f, uint32_t matching)
 	return (uint16_t)((unsigned)near << 8 | (matching > 255 ? 255u : matching));
 }
 
+/* The matching bound of the child whose box i of the parent's `boxes`
+ * went to `to`: the parent's matching is made once per listing of its
+ * moves and updated for each child in O(n^2) (bound.c, as A* does), the
+ * same value as a full matching of the child, which stays the fallback. */
+static uint32_t child_bound(fess *f, const uint16_t *boxes, int i, unsigned to)
+{
+	const board *b = f->c.b;
+	if (f->parent_kept == 0) {
+		f->parent_kept = -1;
+		uint32_t parent = bound_matching(&f->c.lower, b, boxes);
+		if (parent != BOUND_INFINITE && parent != BOUND_STOPPED) {
+			bound_keep(&f->c.lower, b, boxes);
+			f->parent_kept = 1;
+		}
+	}
+	if (f->parent_kept < 0)
+		return bound_matching(&f->c.lower, b, f->c.probe_boxes);
+	return bound_matching_moved(&f->c.lower, b, i, to);
+}
+
 static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
                              uint32_t *solved)
 {
@@ -484,7 +505,7 @@ static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, ui
 	deadlock_position position = {b, f->c.occupied, f->c.probe_boxes, stand};
 	if (search_dead(&f->c, &position, move->to, &f->c.child_reach))
 		return GROW_OK;
-	uint32_t h = bound_matching(&f->c.lower, b, f->c.probe_boxes);
+	uint32_t h = child_bound(f, boxes, i, move->to);
 	if (h == BOUND_INFINITE) {
 		f->c.stats.pruned++;
 		return GROW_OK;
@@ -575,6 +596,7 @@ static int list_moves(fess *f, fnode *n)
 		f->c.occupied[boxes[i]] = 1;
 	reach_fill(&f->c.here, b, f->c.occupied, n->player);
 	f->rooms = fess_links_blocked(&f->plan, b, boxes, count);
+	f->parent_kept = 0;
 	/* PI-corral pruning: when a corral must be opened first, only the
 	 * moves of its boundary boxes are needed (dead_corral.c). */
 	deadlock_position here = {b, f->c.occupied, boxes, n->player};
