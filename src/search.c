@@ -159,7 +159,9 @@ hako_status search_store_init(search_store *s, search_context *c, size_t header,
 	while (chunk_log2 > 6 && record << chunk_log2 > c->mem.limit / 16)
 		chunk_log2--;
 	arena_init(&s->nodes, &c->mem, record, chunk_log2);
-	return tt_init(&s->table, &c->mem, table_log2);
+	hako_status st = tt_init(&s->table, &c->mem, table_log2);
+	s->table.stop = &c->clock;
+	return st;
 }
 
 void search_store_free(search_store *s)

@@ -526,8 +526,9 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
 		add_result grown = expand(s, item.node);
+		/* A table that stopped growing at the deadline is a timeout. */
 		if (grown == ADD_NOMEM)
-			return HAKO_MEMOUT;
+			return s->c.clock.passed ? (int)s->c.clock.why : HAKO_MEMOUT;
 		if (grown == ADD_STOP)
 			return (int)s->c.clock.why;
 	}

@@ -649,9 +649,9 @@ static void side_step(bidir *s, side *sd)
 	sd->expanded++;
 	grow_result r =
 	    sd == &s->forward ? expand_forward(s, item.node) : expand_backward(s, item.node);
-	if (r == GROW_NOMEM)
+	if (r == GROW_NOMEM && !s->c.clock.passed)
 		side_memout(sd);
-	if (r == GROW_STOP) {
+	if (r == GROW_STOP || (r == GROW_NOMEM && s->c.clock.passed)) {
 		s->finished = 1;
 		s->outcome = s->c.clock.why;
 	}

@@ -4,6 +4,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "deadline.h"
+
 static_assert(sizeof(tt_entry) == 8, "transposition entries are packed into 8 bytes");
 
 hako_status tt_init(tt *t, memory *mem, unsigned log2_size)
@@ -16,6 +18,7 @@ hako_status tt_init(tt *t, memory *mem, unsigned log2_size)
 	memset(t->entries, 0xFF, size * sizeof(tt_entry));
 	t->mask = size - 1;
 	t->count = 0;
+	t->stop = NULL;
 	return HAKO_OK;
 }
 
@@ -60,10 +63,16 @@ static hako_status grow(tt *t, tt_key_fn key_of, void *user)
 	if (!entries)
 		return HAKO_ERR_NOMEM;
 	memset(entries, 0xFF, size * sizeof(tt_entry));
-	for (size_t i = 0; i < old_size; i++)
+	for (size_t i = 0; i < old_size; i++) {
+		/* A look at the clock every 64 Ki entries: a few milliseconds. */
+		if (i % 65536 == 0 && deadline_passed(t->stop)) {
+			memory_free(t->mem, entries, size * sizeof(tt_entry));
+			return HAKO_ERR_LIMIT;
+		}
 		if (t->entries[i].node != TT_EMPTY)
 			place(entries, size - 1, key_of(user, t->entries[i].node),
 			      t->entries[i].node);
+	}
 	memory_free(t->mem, t->entries, old_size * sizeof(tt_entry));
 	t->entries = entries;
 	t->mask = size - 1;

@@ -18,10 +18,16 @@ typedef struct tt_entry {
 	uint32_t check;
 } tt_entry;
 
+struct deadline;
 typedef struct tt {
 	tt_entry *entries;
 	size_t mask, count;
 	memory *mem;
+	/* NULL, or the search's deadline: growing a large table (rehashing
+	 * millions of entries takes a second) looks at it as it goes and
+	 * gives up with HAKO_ERR_LIMIT once it has passed, the table as it
+	 * was, so that one insert cannot hold a search past its limit. */
+	struct deadline *stop;
 } tt;
 
 /* Is node `node` the position the caller is looking for? */
@@ -34,7 +40,8 @@ void tt_free(tt *t);
 uint32_t tt_find(const tt *t, uint64_t key, tt_same_fn same, void *user);
 /* Forget every entry (the table keeps its size). */
 void tt_clear(tt *t);
-/* HAKO_ERR_NOMEM when growing would exceed the budget. */
+/* HAKO_ERR_NOMEM when growing would exceed the budget; HAKO_ERR_LIMIT
+ * when t->stop passed while growing (nothing inserted either way). */
 hako_status tt_insert(tt *t, uint64_t key, uint32_t node, tt_key_fn key_of, void *user);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "testutil.h"
+#include "deadline.h"
 #include "tt.h"
 
 typedef struct fake {
@@ -70,6 +71,43 @@ static void refuses_to_grow_past_budget(void **state)
 	free(f);
 }
 
+/* A deadline that has passed stops the table from growing: the insert
+ * says HAKO_ERR_LIMIT, stores nothing, gives the new table's memory back
+ * and leaves every entry findable (issue 10: a rehash of millions of
+ * entries once held a search half a second past its -t). */
+static void stops_growing_at_the_deadline(void **state)
+{
+	(void)state;
+	fake *f = calloc(1, sizeof *f);
+	memory mem = {0, 0, (size_t)64 << 20};
+	tt t;
+	assert_int_equal(tt_init(&t, &mem, 4), HAKO_OK);
+	insert_keys(&t, f, 8, 1); /* a table of 16 holds 8 */
+	size_t mask = t.mask, used = mem.used;
+	volatile int cancel = 1;
+	deadline stop;
+	deadline_init(&stop, 0, &cancel);
+	t.stop = &stop;
+	f->keys[8] = 8 * 0x9E3779B97F4A7C15ull;
+	assert_int_equal(tt_insert(&t, f->keys[8], 8, key_of, f), HAKO_ERR_LIMIT);
+	assert_int_equal(t.mask, mask);
+	assert_int_equal(t.count, 8);
+	assert_int_equal(mem.used, used);
+	for (uint32_t i = 0; i < 8; i++) {
+		f->probe = i;
+		assert_int_equal(tt_find(&t, f->keys[i], same, f), i);
+	}
+	f->probe = 8;
+	assert_int_equal(tt_find(&t, f->keys[8], same, f), TT_EMPTY);
+	cancel = 0; /* the flag down again: it grows */
+	stop.passed = 0;
+	assert_int_equal(tt_insert(&t, f->keys[8], 8, key_of, f), HAKO_OK);
+	assert_int_equal(tt_find(&t, f->keys[8], same, f), 8);
+	tt_free(&t);
+	assert_int_equal(mem.used, 0);
+	free(f);
+}
+
 static void clears_and_refills(void **state)
 {
 	(void)state;
@@ -104,6 +142,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(stores_and_finds),
 	    cmocka_unit_test(refuses_to_grow_past_budget),
+	    cmocka_unit_test(stops_growing_at_the_deadline),
 	    cmocka_unit_test(clears_and_refills),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
