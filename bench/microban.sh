@@ -5,9 +5,11 @@
 # the table (push mode) is a BUG and fails the script.
 #
 # Usage: bench/microban.sh [-b HAKO] [-O pushes|moves] [-t SECONDS] [-l SPEC] [-m MACROS]
-#                          [-o RESULTS.jsonl]
+#                          [-j JOBS] [-M MIB] [-o RESULTS.jsonl]
 #   default: build/release/hako, pushes, 60 s per level, every level, all macros
-#   (-m is hako solve's --macros LIST).
+#   (-m is hako solve's --macros LIST), hako's own -j and -M. With -j 2 (the
+#   default on two cores) two levels run side by side and share -M: give -j 1
+#   for the whole budget per level.
 # In moves mode pushes are not compared (a move-optimal solution may use more
 # pushes); the script checks that every solution is at least as long in
 # pushes as the table's push-optimal count, which holds for any solution.
@@ -19,7 +21,9 @@ seconds=60
 spec=
 results=
 macros=
-while getopts "b:O:t:l:m:o:h" opt; do
+jobs=
+budget=
+while getopts "b:O:t:l:m:o:j:M:h" opt; do
 	case $opt in
 	b) hako=$OPTARG ;;
 	O) mode=$OPTARG ;;
@@ -27,7 +31,9 @@ while getopts "b:O:t:l:m:o:h" opt; do
 	l) spec=$OPTARG ;;
 	m) macros=$OPTARG ;;
 	o) results=$OPTARG ;;
-	*) sed -n '2,14p' "$0"; exit 2 ;;
+	j) jobs=$OPTARG ;;
+	M) budget=$OPTARG ;;
+	*) sed -n '2,17p' "$0"; exit 2 ;;
 	esac
 done
 shared=${HAKO_SHARED_LEVELS:-$root/../shared/levels}
@@ -43,6 +49,8 @@ fi
 args=(solve --json -q --optimal "$mode" -t "$seconds")
 [[ -n $spec ]] && args+=(-l "$spec")
 [[ -n $macros ]] && args+=(--macros "$macros")
+[[ -n $jobs ]] && args+=(-j "$jobs")
+[[ -n $budget ]] && args+=(-M "$budget")
 start=$(date +%s.%N)
 set +e
 "$hako" "${args[@]}" "$levels" >"$results"
