@@ -103,9 +103,9 @@ run 0 solve --json quote.xsb && check_json
 # in "dropped", stays inside the budget and never claims a proof. (4 MiB:
 # the fixed tables take a sixteenth of the budget each at most since issue
 # 10, so a budget the search fills quickly under sanitizers and load is a
-# small one.) Level 29, which no hako has solved yet (Festival takes 21 s,
-# YASS none in 60): level 11, used before, is solved within 4 MiB since
-# the packing plan of a82b324.
+# small one.) The level is XSokoban 29, which hako has never solved
+# (Festival takes 21 s, YASS fails in 60); level 11, used before, has been
+# solved within 4 MiB since the packing plan of a82b324.
 xsokoban=$shared/XSokoban_90.xsb
 if [[ -f $xsokoban ]]; then
 	run 1 solve --json -j 1 -M 4 -t 6 -l 29 "$xsokoban" &&

@@ -1,6 +1,7 @@
 /* test_tt.c — the transposition table finds what was stored, tells apart
- * positions whose keys collide, grows, stays inside its budget, and can be
- * cleared and filled again. */
+ * positions whose keys collide, grows, stays inside its budget, stops
+ * growing once its deadline has passed, and can be cleared and filled
+ * again. */
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -99,8 +100,8 @@ static void stops_growing_at_the_deadline(void **state)
 	}
 	f->probe = 8;
 	assert_int_equal(tt_find(&t, f->keys[8], same, f), TT_EMPTY);
-	cancel = 0; /* the flag down again: it grows */
-	stop.passed = 0;
+	cancel = 0; /* a deadline not passed: it grows */
+	deadline_init(&stop, 0, &cancel);
 	assert_int_equal(tt_insert(&t, f->keys[8], 8, key_of, f), HAKO_OK);
 	assert_int_equal(tt_find(&t, f->keys[8], same, f), 8);
 	tt_free(&t);
