@@ -459,6 +459,26 @@ static void microban_all_solved_and_replayed(void **state)
 	hako_collection_free(c);
 }
 
+/* XSokoban 21: FESS's best cell stops improving and the stall patterns
+ * (dead_stall.c) prune the positions that keep the stuck boxes; FESS
+ * solves it within 20,000 expansions with them, not within 100,000
+ * without (BENCH.md, issue 11), and the solution replays. */
+static void stall_patterns_solve_xsokoban_21(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	assert_true(hako_collection_count(c) >= 21);
+	hako_stats stats;
+	hako_outcome outcome =
+	    run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20, NULL, &stats);
+	assert_int_equal(outcome, HAKO_SOLVED);
+	assert_true(stats.pruned > 0);
+	hako_collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -470,6 +490,7 @@ int main(void)
 	    cmocka_unit_test(engines_see_an_unsolvable_board),
 	    cmocka_unit_test(full_memory_drops_states_and_goes_on),
 	    cmocka_unit_test(microban_all_solved_and_replayed),
+	    cmocka_unit_test(stall_patterns_solve_xsokoban_21),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

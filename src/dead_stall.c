@@ -1,0 +1,227 @@
+/* dead_stall.c — is a set of boxes dead by itself? The prover behind the
+ * patterns FESS learns when its best cell stops improving (search_fess.c).
+ *
+ * The idea is the peers': Festival searches the position of a stalled
+ * subtree, minus the boxes that move freely, and keeps what stays stuck as
+ * a pattern; YASS tests "no progress" positions at checkpoints and peels
+ * off the boxes that do not matter before storing a deadlock set. The
+ * prover and the minimisation here are our own.
+ *
+ * ---- The search --------------------------------------------------------
+ * Only the set S is on the board (every other box removed, every goal
+ * kept). Breadth first over states (the player's region, named by its
+ * smallest square, and S's squares), pushing any box of S the player can
+ * reach, never onto a dead square (b->dead) and never into a freeze off a
+ * goal (dead_freeze_check, with S's boxes only). ALIVE as soon as a state
+ * has every box of S on a goal; DEAD when every reachable state was made
+ * and none had; UNKNOWN when the budget or the pool ran out.
+ *
+ * ---- Soundness -----------------------------------------------------------
+ * Let Q be a position with a box on every square of S and the player on a
+ * square q that a player on the proof's start square reaches with only S
+ * on the board (the pattern bars every other square), and suppose Q has a
+ * solution. Keep only the solution's pushes of S's boxes. With S alone on
+ * the board they are legal in the same order: at every moment the boxes
+ * are a subset of Q's (S where it really is, the rest dropped), so every
+ * walk and every square pushed onto is at least as free; the first walk
+ * starts in q's region, which is the proof's start region. No push of a
+ * solution goes onto a dead square (a lone box there reaches no goal), and
+ * none freezes a box of S off a goal with S alone (it could then never
+ * move again with S alone, so neither in the replay, which ends with every
+ * box of S on a goal). So the search, which tried every such sequence,
+ * would have reached the state with all of S on goals: it said DEAD only
+ * if Q has no solution. A subset of a dead set's complement never matters:
+ * removing boxes only frees squares, which is why the minimisation may
+ * drop any box whose removal keeps the proof. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dead_stall.h"
+#include "deadlock.h"
+
+static size_t slot_count_for(uint32_t states)
+{
+	size_t size = 16;
+	while (size < 2 * (size_t)states)
+		size *= 2;
+	return size;
+}
+
+hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint32_t states)
+{
+	memset(s, 0, sizeof *s);
+	s->b = b;
+	s->mem = mem;
+	s->capacity = states;
+	size_t n = (size_t)b->square_count + 1, k = (size_t)b->box_count + 1;
+	size_t slots = slot_count_for(states);
+	s->slot_mask = (uint32_t)(slots - 1);
+	s->bytes = slots * sizeof(uint32_t) + (size_t)states * k * sizeof(uint16_t) +
+	           k * sizeof(uint16_t) + n + 2 * reach_bytes(b->square_count);
+	if (!memory_charge(mem, s->bytes)) {
+		s->bytes = 0;
+		return HAKO_ERR_NOMEM;
+	}
+	s->slots = malloc(slots * sizeof(uint32_t));
+	s->pool = malloc((size_t)states * k * sizeof(uint16_t));
+	s->boxes = malloc(k * sizeof(uint16_t));
+	s->occupied = calloc(n, 1);
+	hako_status st = s->slots && s->pool && s->boxes && s->occupied ? HAKO_OK : HAKO_ERR_NOMEM;
+	if (st == HAKO_OK)
+		st = reach_init(&s->fill, b->square_count);
+	if (st == HAKO_OK)
+		st = reach_init(&s->child, b->square_count);
+	if (st != HAKO_OK)
+		stall_prover_free(s);
+	return st;
+}
+
+void stall_prover_free(stall_prover *s)
+{
+	free(s->slots);
+	free(s->pool);
+	free(s->boxes);
+	free(s->occupied);
+	reach_free(&s->fill);
+	reach_free(&s->child);
+	if (s->bytes)
+		memory_uncharge(s->mem, s->bytes);
+	memset(s, 0, sizeof *s);
+}
+
+static uint32_t state_hash(const uint16_t *state, uint32_t stride)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (uint32_t i = 0; i < stride; i++)
+		h = (h ^ state[i]) * 1099511628211ull;
+	return (uint32_t)(h ^ h >> 29);
+}
+
+/* Add pool[count] to the table: 1 new, 0 known. */
+static int state_add(stall_prover *s, uint32_t stride, uint32_t count)
+{
+	const uint16_t *state = s->pool + (size_t)count * stride;
+	uint32_t i = state_hash(state, stride) & s->slot_mask;
+	for (;; i = (i + 1) & s->slot_mask) {
+		uint32_t slot = s->slots[i];
+		if (slot == 0)
+			break;
+		if (memcmp(s->pool + (size_t)(slot - 1) * stride, state,
+		           sizeof(uint16_t) * stride) == 0)
+			return 0;
+	}
+	s->slots[i] = count + 1;
+	return 1;
+}
+
+static int all_on_goals(const board *b, const uint16_t *boxes, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (!b->is_goal[boxes[i]])
+			return 0;
+	return 1;
+}
+
+int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned player, uint64_t budget)
+{
+	const board *b = s->b;
+	if (count <= 0 || all_on_goals(b, boxes, count))
+		return STALL_ALIVE;
+	uint32_t stride = 1 + (uint32_t)count;
+	uint32_t capacity = s->capacity;
+	memset(s->slots, 0, sizeof(uint32_t) * ((size_t)s->slot_mask + 1));
+	uint16_t *root = s->pool;
+	memcpy(root + 1, boxes, sizeof(uint16_t) * (size_t)count);
+	for (int i = 0; i < count; i++)
+		s->occupied[boxes[i]] = 1;
+	root[0] = reach_fill(&s->fill, b, s->occupied, player);
+	for (int i = 0; i < count; i++)
+		s->occupied[boxes[i]] = 0;
+	state_add(s, stride, 0);
+	uint32_t states = 1;
+	uint64_t spent = 0;
+	int verdict = STALL_DEAD;
+	for (uint32_t head = 0; head < states && verdict == STALL_DEAD; head++) {
+		/* Children go after the last state, never over this one. */
+		const uint16_t *state = s->pool + (size_t)head * stride;
+		const uint16_t *at = state + 1;
+		for (int i = 0; i < count; i++)
+			s->occupied[at[i]] = 1;
+		reach_fill(&s->fill, b, s->occupied, state[0]);
+		for (int i = 0; i < count && verdict == STALL_DEAD; i++) {
+			unsigned square = at[i];
+			for (unsigned dir = 0; dir < 4 && verdict == STALL_DEAD; dir++) {
+				unsigned from = board_next(b, square, DIR_OPPOSITE(dir));
+				unsigned to = board_next(b, square, dir);
+				if (from == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] ||
+				    b->dead[to] || !reach_has(&s->fill, from))
+					continue;
+				if (++spent > budget) {
+					verdict = STALL_UNKNOWN;
+					break;
+				}
+				s->occupied[square] = 0;
+				s->occupied[to] = 1;
+				int frozen = !b->is_goal[to] &&
+				             dead_freeze_check(b, s->occupied, b->dead, to, NULL);
+				if (!frozen) {
+					if (states >= capacity) {
+						verdict = STALL_UNKNOWN;
+					} else {
+						uint16_t *kid = s->pool + (size_t)states * stride;
+						memcpy(kid + 1, at,
+						       sizeof(uint16_t) * (size_t)count);
+						kid[1 + i] = (uint16_t)to;
+						board_sort_squares(kid + 1, (size_t)count);
+						if (all_on_goals(b, kid + 1, count))
+							verdict = STALL_ALIVE;
+						else {
+							kid[0] = reach_fill(&s->child, b,
+							                    s->occupied, square);
+							if (state_add(s, stride, states))
+								states++;
+						}
+					}
+				}
+				s->occupied[to] = 0;
+				s->occupied[square] = 1;
+			}
+		}
+		for (int i = 0; i < count; i++)
+			s->occupied[at[i]] = 0;
+	}
+	s->nodes += spent;
+	return verdict;
+}
+
+int stall_minimize(stall_prover *s, uint16_t *boxes, int count, unsigned player, uint64_t budget)
+{
+	for (int drop = 0; drop < count && count > 1;) {
+		int n = 0;
+		for (int i = 0; i < count; i++)
+			if (i != drop)
+				s->boxes[n++] = boxes[i];
+		if (stall_prove(s, s->boxes, n, player, budget) == STALL_DEAD) {
+			memcpy(boxes, s->boxes, sizeof(uint16_t) * (size_t)n);
+			count = n;
+		} else {
+			drop++;
+		}
+	}
+	return count;
+}
+
+int stall_barred(stall_prover *s, const uint16_t *boxes, int count, unsigned player, uint16_t *out)
+{
+	const board *b = s->b;
+	for (int i = 0; i < count; i++)
+		s->occupied[boxes[i]] = 1;
+	reach_fill(&s->fill, b, s->occupied, player);
+	int n = 0;
+	for (int square = 0; square < b->square_count; square++)
+		if (!s->occupied[square] && !reach_has(&s->fill, (unsigned)square))
+			out[n++] = (uint16_t)square;
+	for (int i = 0; i < count; i++)
+		s->occupied[boxes[i]] = 0;
+	return n;
+}

@@ -1,0 +1,53 @@
+/* dead_stall.h — proving a set of boxes dead on its own, for the
+ * patterns a stalled search learns (search_fess.c). The soundness argument
+ * is in dead_stall.c. */
+#ifndef HAKO_DEAD_STALL_H
+#define HAKO_DEAD_STALL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "memory.h"
+#include "reach.h"
+
+enum { STALL_ALIVE, STALL_DEAD, STALL_UNKNOWN };
+
+typedef struct stall_prover {
+	const board *b;
+	memory *mem;
+	size_t bytes;
+	uint32_t capacity; /* states the pool holds */
+	uint16_t *pool;    /* states: normalized player, then the boxes, ascending */
+	uint32_t *slots;   /* open addressing: state index + 1, 0 = empty */
+	uint32_t slot_mask;
+	uint8_t *occupied; /* all zero between calls */
+	uint16_t *boxes;   /* scratch: box_count + 1 squares */
+	reach fill, child;
+	uint64_t nodes; /* pushes generated, over every call */
+} stall_prover;
+
+/* A prover whose searches keep at most `states` states; HAKO_ERR_NOMEM
+ * when the budget says no. */
+hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint32_t states);
+void stall_prover_free(stall_prover *s);
+
+/* Can the `count` boxes (ascending squares), alone on the board with the
+ * player on `player`, be pushed until every one of them stands on a goal?
+ * STALL_DEAD when every reachable state was tried and none has them all
+ * on goals; STALL_ALIVE when one was found; STALL_UNKNOWN when `budget`
+ * pushes or the pool ran out first. */
+int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned player,
+                uint64_t budget);
+
+/* Shrink a dead set: drop each box in turn while the rest, with the
+ * player on `player`, is still proven dead within `budget` pushes a try.
+ * `boxes` (ascending, proven dead) is rewritten; returns the new count. */
+int stall_minimize(stall_prover *s, uint16_t *boxes, int count, unsigned player, uint64_t budget);
+
+/* The squares a player on `player` cannot walk to with only `boxes` on the
+ * board (neither a box nor reached), ascending, into out (room for every
+ * square); returns how many. A pattern of these boxes bars them. */
+int stall_barred(stall_prover *s, const uint16_t *boxes, int count, unsigned player, uint16_t *out);
+
+#endif
