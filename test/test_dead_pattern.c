@@ -83,19 +83,14 @@ static unsigned pushes_to_solve(fixture *f)
 /* The lower room's two door boxes can each only be pushed one square down,
  * where it blocks its own door, and the player never gets in to push them
  * sideways onto the goals: a dead corral, whatever the third box does. */
-static const char *const doors = "########\n"
-                                 "#@     #\n"
-                                 "#   $ .#\n"
-                                 "##$#$###\n"
-                                 "#.   .#\n"
-                                 "#     #\n"
-                                 "#######\n";
+/* Two doors between rooms (testboard.c). */
+#define DOORS (tb_sweep_boards[4])
 
 static void learned_pattern_matches_with_other_boxes_elsewhere(void **state)
 {
 	(void)state;
 	fixture f;
-	open_fixture(&f, doors);
+	open_fixture(&f, DOORS);
 	assert_int_equal(pushes_to_solve(&f), TINY_UNSOLVABLE);
 	assert_int_equal(check(&f), DEADLOCK_CORRAL);
 	assert_int_equal(stats(&f).added, 1);
@@ -123,7 +118,7 @@ static void no_match_without_a_pattern_box(void **state)
 {
 	(void)state;
 	fixture f;
-	open_fixture(&f, doors);
+	open_fixture(&f, DOORS);
 	assert_int_equal(check(&f), DEADLOCK_CORRAL);
 	/* The right door box back up at (4,2): the door is open, solvable. */
 	place(&f, (const int[]){2, 3, 4, 2, 6, 2}, 1, 1);
@@ -137,7 +132,7 @@ static void no_match_with_the_player_in_the_corral(void **state)
 {
 	(void)state;
 	fixture f;
-	open_fixture(&f, doors);
+	open_fixture(&f, DOORS);
 	assert_int_equal(check(&f), DEADLOCK_CORRAL);
 	/* The same boxes, the player inside the room: the proof says nothing
 	 * about this position (its corral is the upper area), so no match. */
@@ -337,39 +332,6 @@ static void store_replaces_the_oldest_when_full(void **state)
 
 /* ---- every position of tiny boards, one warm checker ------------------------------ */
 
-static const char *const sweep_levels[] = {
-    "#######\n"
-    "#  #  #\n"
-    "#  $  #\n"
-    "## # ##\n"
-    "#. $ .#\n"
-    "#  @  #\n"
-    "#######\n",
-
-    "#######\n"
-    "#.#   #\n"
-    "#   $ #\n"
-    "# #$# #\n"
-    "#.  @ #\n"
-    "#######\n",
-
-    "########\n"
-    "#  #   #\n"
-    "# $  . #\n"
-    "#.$## ##\n"
-    "#  $  .#\n"
-    "#@  #  #\n"
-    "########\n",
-
-    "########\n"
-    "#@  $ ##\n"
-    "#  ##*.#\n"
-    "#  #####\n"
-    "########\n",
-
-    doors,
-};
-
 /* Two passes over every box placement and player region (the second with
  * patterns learned in the first); every "dead" must be unsolvable. Returns
  * the pattern hits. */
@@ -427,8 +389,8 @@ static void sweep_tiny_boards(void **state)
 {
 	(void)state;
 	uint64_t hits = 0;
-	for (size_t i = 0; i < sizeof sweep_levels / sizeof *sweep_levels; i++)
-		hits += sweep_board(sweep_levels[i]);
+	for (int i = 0; i < TB_SWEEP_BOARDS; i++)
+		hits += sweep_board(tb_sweep_boards[i]);
 	assert_true(hits > 0); /* not vacuous */
 }
 

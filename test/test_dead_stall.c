@@ -98,39 +98,6 @@ static void a_set_on_goals_is_alive(void **state)
 
 /* ---- every box set of tiny boards --------------------------------------------- */
 
-static const char *const sweep_levels[] = {
-    "#######\n"
-    "#  #  #\n"
-    "#  $  #\n"
-    "## # ##\n"
-    "#. $ .#\n"
-    "#  @  #\n"
-    "#######\n",
-
-    "#######\n"
-    "#.#   #\n"
-    "#   $ #\n"
-    "# #$# #\n"
-    "#.  @ #\n"
-    "#######\n",
-
-    "########\n"
-    "#  #   #\n"
-    "# $  . #\n"
-    "#.$## ##\n"
-    "#  $  .#\n"
-    "#@  #  #\n"
-    "########\n",
-
-    "########\n"
-    "#@     #\n"
-    "#   $ .#\n"
-    "##$#$###\n"
-    "#.   .#\n"
-    "#     #\n"
-    "#######\n",
-};
-
 typedef struct sweep_counts {
 	uint64_t dead, alive, unknown, covered;
 } sweep_counts;
@@ -238,8 +205,8 @@ static void dead_sets_never_cover_a_solvable_position(void **state)
 {
 	(void)state;
 	sweep_counts c = {0, 0, 0, 0};
-	for (size_t i = 0; i < sizeof sweep_levels / sizeof *sweep_levels; i++)
-		sweep_board(sweep_levels[i], &c);
+	for (int i = 0; i < TB_SWEEP_BOARDS; i++)
+		sweep_board(tb_sweep_boards[i], &c);
 	print_message("dead %llu, alive %llu, unknown %llu, positions covered %llu\n",
 	              (unsigned long long)c.dead, (unsigned long long)c.alive,
 	              (unsigned long long)c.unknown, (unsigned long long)c.covered);

@@ -41,4 +41,9 @@ void tb_sort_boxes(uint16_t *boxes, int k);
  * order; 0 when it was the last. */
 int tb_next_subset(uint16_t *pick, int k, int n);
 
+/* Tiny boards (at most 40 squares, 4 boxes) that the soundness sweeps of
+ * the deadlock tests run over every box placement of, with tiny_solver. */
+#define TB_SWEEP_BOARDS 5
+extern const char *const tb_sweep_boards[TB_SWEEP_BOARDS];
+
 #endif
