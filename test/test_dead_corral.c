@@ -189,6 +189,7 @@ static sweep_counts sweep_board(const char *xsb)
 	return counts;
 }
 
+/* These and testboard.c's tb_sweep_boards. */
 static const char *const sweep_levels[] = {
     "######\n"
     "#    #\n"
@@ -198,34 +199,11 @@ static const char *const sweep_levels[] = {
     "######\n",
 
     "#######\n"
-    "#  #  #\n"
-    "#  $  #\n"
-    "## # ##\n"
-    "#. $ .#\n"
-    "#  @  #\n"
-    "#######\n",
-
-    "#######\n"
-    "#.#   #\n"
-    "#   $ #\n"
-    "# #$# #\n"
-    "#.  @ #\n"
-    "#######\n",
-
-    "#######\n"
     "#     #\n"
     "# .$. #\n"
     "# $.$ #\n"
     "#  @  #\n"
     "#######\n",
-
-    "########\n"
-    "#  #   #\n"
-    "# $  . #\n"
-    "#.$## ##\n"
-    "#  $  .#\n"
-    "#@  #  #\n"
-    "########\n",
 
     "########\n"
     "#   #  #\n"
@@ -242,8 +220,9 @@ static void sweep_tiny_boards(void **state)
 	(void)state;
 	sweep_counts total;
 	memset(&total, 0, sizeof total);
-	for (size_t i = 0; i < sizeof sweep_levels / sizeof *sweep_levels; i++) {
-		sweep_counts c = sweep_board(sweep_levels[i]);
+	size_t own = sizeof sweep_levels / sizeof *sweep_levels;
+	for (size_t i = 0; i < own + TB_SWEEP_BOARDS; i++) {
+		sweep_counts c = sweep_board(i < own ? sweep_levels[i] : tb_sweep_boards[i - own]);
 		print_message(
 		    "board %zu: %ld positions, %ld unsolvable, corral dead %ld (budget 3: %ld), "
 		    "PI %ld (restricting %ld)\n",
