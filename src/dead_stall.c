@@ -33,10 +33,10 @@
  * if Q has no solution. A subset of a dead set's complement never matters:
  * removing boxes only frees squares, which is why the minimisation may
  * drop any box whose removal keeps the proof. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "dead_stall.h"
+#include "deadline.h"
 #include "deadlock.h"
 
 static size_t slot_count_for(uint32_t states)
@@ -47,26 +47,32 @@ static size_t slot_count_for(uint32_t states)
 	return size;
 }
 
-hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint32_t states)
+hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint32_t states,
+                              deadline *stop)
 {
 	memset(s, 0, sizeof *s);
 	s->b = b;
 	s->mem = mem;
+	s->stop = stop;
 	s->capacity = states;
 	size_t n = (size_t)b->square_count + 1, k = (size_t)b->box_count + 1;
 	size_t slots = slot_count_for(states);
 	s->slot_mask = (uint32_t)(slots - 1);
-	s->bytes = slots * sizeof(uint32_t) + (size_t)states * k * sizeof(uint16_t) +
-	           k * sizeof(uint16_t) + n + 2 * reach_bytes(b->square_count);
-	if (!memory_charge(mem, s->bytes)) {
-		s->bytes = 0;
+	/* One block: the table, then the 16-bit arrays, then the bytes. */
+	s->bytes =
+	    slots * sizeof(uint32_t) + ((size_t)states * k + 2 * k + n) * sizeof(uint16_t) + n;
+	s->reach_bytes = 2 * reach_bytes(b->square_count);
+	s->slots = memory_calloc(mem, s->bytes);
+	if (!s->slots)
 		return HAKO_ERR_NOMEM;
-	}
-	s->slots = malloc(slots * sizeof(uint32_t));
-	s->pool = malloc((size_t)states * k * sizeof(uint16_t));
-	s->boxes = malloc(k * sizeof(uint16_t));
-	s->occupied = calloc(n, 1);
-	hako_status st = s->slots && s->pool && s->boxes && s->occupied ? HAKO_OK : HAKO_ERR_NOMEM;
+	s->pool = (uint16_t *)(void *)(s->slots + slots);
+	s->boxes = s->pool + (size_t)states * k;
+	s->set = s->boxes + k;
+	s->barred = s->set + k;
+	s->occupied = (uint8_t *)(s->barred + n);
+	hako_status st = memory_charge(mem, s->reach_bytes) ? HAKO_OK : HAKO_ERR_NOMEM;
+	if (st != HAKO_OK)
+		s->reach_bytes = 0;
 	if (st == HAKO_OK)
 		st = reach_init(&s->fill, b->square_count);
 	if (st == HAKO_OK)
@@ -78,14 +84,12 @@ hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint
 
 void stall_prover_free(stall_prover *s)
 {
-	free(s->slots);
-	free(s->pool);
-	free(s->boxes);
-	free(s->occupied);
+	if (s->slots)
+		memory_free(s->mem, s->slots, s->bytes);
 	reach_free(&s->fill);
 	reach_free(&s->child);
-	if (s->bytes)
-		memory_uncharge(s->mem, s->bytes);
+	if (s->reach_bytes)
+		memory_uncharge(s->mem, s->reach_bytes);
 	memset(s, 0, sizeof *s);
 }
 
@@ -156,7 +160,10 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 				if (from == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] ||
 				    b->dead[to] || !reach_has(&s->fill, from))
 					continue;
-				if (++spent > budget) {
+				/* The budget, and the search's clock now and then (a
+				 * large level's floods are long). */
+				if (++spent > budget ||
+				    ((spent & 255) == 0 && deadline_passed(s->stop))) {
 					verdict = STALL_UNKNOWN;
 					break;
 				}
@@ -196,7 +203,7 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 
 int stall_minimize(stall_prover *s, uint16_t *boxes, int count, unsigned player, uint64_t budget)
 {
-	for (int drop = 0; drop < count && count > 1;) {
+	for (int drop = 0; drop < count && count > 1 && !deadline_passed(s->stop);) {
 		int n = 0;
 		for (int i = 0; i < count; i++)
 			if (i != drop)

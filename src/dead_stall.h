@@ -16,20 +16,28 @@ enum { STALL_ALIVE, STALL_DEAD, STALL_UNKNOWN };
 typedef struct stall_prover {
 	const board *b;
 	memory *mem;
-	size_t bytes;
-	uint32_t capacity; /* states the pool holds */
-	uint16_t *pool;    /* states: normalized player, then the boxes, ascending */
-	uint32_t *slots;   /* open addressing: state index + 1, 0 = empty */
+	struct deadline *stop; /* NULL: none */
+	size_t bytes;          /* the block behind slots */
+	size_t reach_bytes;    /* charged for the two floods */
+	uint32_t capacity;     /* states the pool holds */
+	uint32_t *slots;       /* open addressing: state index + 1, 0 = empty */
 	uint32_t slot_mask;
+	uint16_t *pool;  /* states: normalized player, then the boxes, ascending */
+	uint16_t *boxes; /* scratch of stall_minimize: box_count + 1 squares */
+	/* The caller's scratch: room for a set of every box (box_count + 1)
+	 * and for stall_barred's squares (square_count + 1). */
+	uint16_t *set, *barred;
 	uint8_t *occupied; /* all zero between calls */
-	uint16_t *boxes;   /* scratch: box_count + 1 squares */
 	reach fill, child;
 	uint64_t nodes; /* pushes generated, over every call */
 } stall_prover;
 
 /* A prover whose searches keep at most `states` states; HAKO_ERR_NOMEM
- * when the budget says no. */
-hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint32_t states);
+ * when the budget says no. When `stop` (NULL: none) passes, a search ends
+ * as unknown and a minimisation keeps what it has (both still sound). */
+struct deadline;
+hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint32_t states,
+                              struct deadline *stop);
 void stall_prover_free(stall_prover *s);
 
 /* Can the `count` boxes (ascending squares), alone on the board with the

@@ -135,8 +135,7 @@ typedef struct fess {
 	int stall_ready;     /* 0 not set up, 1 ready, -1 no room */
 	dead_pattern *stalls;
 	stall_prover prover;
-	uint16_t *stall_boxes, *stall_barred;
-	uint64_t stall_tests, stall_learned;
+	uint64_t stall_learned; /* patterns learned */
 } fess;
 
 static fnode *node_at(const fess *f, uint32_t index)
@@ -244,7 +243,6 @@ static void fess_close(void *self)
 		if (f->stall_ready > 0) {
 			dead_pattern_free(f->stalls);
 			stall_prover_free(&f->prover);
-			memory_free(&f->c.mem, f->stall_boxes, sizeof(uint16_t) * (boxes + n));
 		}
 		fess_plan_free(&f->plan);
 		perimeter_walk_free(&f->walk);
@@ -929,16 +927,11 @@ static int stall_setup(fess *f)
 	if (f->stall_ready)
 		return f->stall_ready > 0;
 	const board *b = f->c.b;
-	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
 	f->stall_ready = -1;
-	f->stall_boxes = memory_alloc(&f->c.mem, sizeof(uint16_t) * (boxes + n));
-	if (!f->stall_boxes)
-		return 0;
-	f->stall_barred = f->stall_boxes + boxes;
 	f->stalls = dead_pattern_new(b, &f->c.mem, STALL_PATTERN_BYTES);
-	if (!f->stalls || stall_prover_init(&f->prover, b, &f->c.mem, STALL_STATES) != HAKO_OK) {
+	if (!f->stalls ||
+	    stall_prover_init(&f->prover, b, &f->c.mem, STALL_STATES, &f->c.clock) != HAKO_OK) {
 		dead_pattern_free(f->stalls);
-		memory_free(&f->c.mem, f->stall_boxes, sizeof(uint16_t) * (boxes + n));
 		return 0;
 	}
 	f->stall_ready = 1;
@@ -954,18 +947,17 @@ static void stall_test(fess *f, uint32_t index)
 	const board *b = f->c.b;
 	fnode *n = node_at(f, index);
 	const uint16_t *boxes = search_node_boxes(&f->store, n);
-	uint16_t *set = f->stall_boxes;
+	uint16_t *set = f->prover.set;
 	int k = 0;
 	for (int i = 0; i < b->box_count; i++)
 		if (!b->is_goal[boxes[i]])
 			set[k++] = boxes[i];
-	f->stall_tests++;
 	int verdict = stall_prove(&f->prover, set, k, n->player, STALL_BUDGET);
 	if (verdict != STALL_DEAD)
 		return;
 	k = stall_minimize(&f->prover, set, k, n->player, STALL_BUDGET);
-	int barred = stall_barred(&f->prover, set, k, n->player, f->stall_barred);
-	dead_pattern_spec spec = {set, k, k, NULL, 0, f->stall_barred, barred};
+	int barred = stall_barred(&f->prover, set, k, n->player, f->prover.barred);
+	dead_pattern_spec spec = {set, k, k, NULL, 0, f->prover.barred, barred};
 	dead_pattern_add(f->stalls, &spec);
 	f->stall_learned++;
 }

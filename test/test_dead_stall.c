@@ -9,6 +9,7 @@
 #include "board.h"
 #include "dead_pattern.h"
 #include "dead_stall.h"
+#include "deadline.h"
 #include "memory.h"
 #include "testboard.h"
 #include "tiny_solver.h"
@@ -39,7 +40,7 @@ static void a_block_is_dead_and_the_far_box_is_dropped(void **state)
 	tb_open(&t, block);
 	memory mem = {0, 0, (size_t)1 << 30};
 	stall_prover s;
-	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1u << 16), HAKO_OK);
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1u << 16, NULL), HAKO_OK);
 	assert_true(mem.used > 0);
 	unsigned player = t.b.start_player;
 	/* All five: the block can never move, so no state puts them on goals. */
@@ -82,7 +83,7 @@ static void a_set_on_goals_is_alive(void **state)
 	            "#######\n");
 	memory mem = {0, 0, (size_t)1 << 30};
 	stall_prover s;
-	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1024), HAKO_OK);
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1024, NULL), HAKO_OK);
 	uint16_t on_goal[1];
 	squares_at(&t.b, (const int[]){3, 1}, 1, on_goal);
 	assert_int_equal(stall_prove(&s, on_goal, 1, t.b.start_player, BUDGET), STALL_ALIVE);
@@ -90,8 +91,35 @@ static void a_set_on_goals_is_alive(void **state)
 	stall_prover_free(&s);
 	/* Too small a budget for the prover: no prover, nothing charged. */
 	memory tight = {0, 0, 64};
-	assert_int_equal(stall_prover_init(&s, &t.b, &tight, 1024), HAKO_ERR_NOMEM);
+	assert_int_equal(stall_prover_init(&s, &t.b, &tight, 1024, NULL), HAKO_ERR_NOMEM);
 	assert_int_equal(tight.used, 0);
+	assert_int_equal(mem.used, 0);
+	tb_close(&t);
+}
+
+static void a_passed_deadline_stops_the_proof(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, block);
+	memory mem = {0, 0, (size_t)1 << 30};
+	volatile int cancel = 0;
+	deadline stop;
+	deadline_init(&stop, 0, &cancel);
+	stall_prover s;
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1u << 16, &stop), HAKO_OK);
+	unsigned player = t.b.start_player;
+	uint16_t boxes[5];
+	memcpy(boxes, t.boxes, sizeof boxes);
+	assert_int_equal(stall_prove(&s, boxes, 5, player, BUDGET), STALL_DEAD);
+	/* Cancelled (as Ctrl-C or -t would): the proof that needs more than
+	 * 256 pushes ends as unknown, the minimisation drops nothing. */
+	cancel = 1;
+	uint16_t three[3];
+	squares_at(&t.b, (const int[]){3, 2, 4, 2, 3, 3}, 3, three);
+	assert_int_equal(stall_prove(&s, three, 3, player, BUDGET), STALL_UNKNOWN);
+	assert_int_equal(stall_minimize(&s, boxes, 5, player, BUDGET), 5);
+	stall_prover_free(&s);
 	assert_int_equal(mem.used, 0);
 	tb_close(&t);
 }
@@ -147,7 +175,7 @@ static void sweep_board(const char *xsb, sweep_counts *c)
 	tiny_solver_open(&o, b);
 	memory mem = {0, 0, (size_t)1 << 30};
 	stall_prover s;
-	assert_int_equal(stall_prover_init(&s, b, &mem, 1u << 16), HAKO_OK);
+	assert_int_equal(stall_prover_init(&s, b, &mem, 1u << 16, NULL), HAKO_OK);
 	int n = b->square_count;
 	uint16_t *barred = malloc(sizeof(uint16_t) * (size_t)n);
 	uint8_t barred_map[TINY_MAX_SQUARES], region_done[TINY_MAX_SQUARES];
@@ -220,6 +248,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(a_block_is_dead_and_the_far_box_is_dropped),
 	    cmocka_unit_test(a_set_on_goals_is_alive),
+	    cmocka_unit_test(a_passed_deadline_stops_the_proof),
 	    cmocka_unit_test(dead_sets_never_cover_a_solvable_position),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
