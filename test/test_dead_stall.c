@@ -97,6 +97,37 @@ static void a_set_on_goals_is_alive(void **state)
 	tb_close(&t);
 }
 
+/* A box on a goal that stands in the way of the last box: the box off the
+ * goal alone is alive (it takes the free goal behind), the two together
+ * are dead, and the minimisation keeps the goal box. This is the test
+ * FESS gives its best node (search_fess.c, stall_test_best): its goal
+ * boxes are part of the proof. Also: a budget far below the prover's
+ * capacity uses the front of its table only. */
+static void a_goal_box_in_the_way_is_part_of_the_proof(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, "######\n"
+	            "#@$*.#\n"
+	            "######\n");
+	memory mem = {0, 0, (size_t)1 << 30};
+	stall_prover s;
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1u << 16, NULL), HAKO_OK);
+	unsigned player = t.b.start_player;
+	uint16_t off_goal[1];
+	squares_at(&t.b, (const int[]){2, 1}, 1, off_goal);
+	assert_int_equal(stall_prove(&s, off_goal, 1, player, BUDGET), STALL_ALIVE);
+	uint16_t both[2];
+	memcpy(both, t.boxes, sizeof both);
+	assert_int_equal(stall_prove(&s, both, 2, player, BUDGET), STALL_DEAD);
+	assert_int_equal(stall_prove(&s, both, 2, player, 1), STALL_DEAD);
+	assert_int_equal(stall_minimize(&s, both, 2, player, 1), 2);
+	assert_memory_equal(both, t.boxes, sizeof both);
+	stall_prover_free(&s);
+	assert_int_equal(mem.used, 0);
+	tb_close(&t);
+}
+
 static void a_passed_deadline_stops_the_proof(void **state)
 {
 	(void)state;
@@ -248,6 +279,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(a_block_is_dead_and_the_far_box_is_dropped),
 	    cmocka_unit_test(a_set_on_goals_is_alive),
+	    cmocka_unit_test(a_goal_box_in_the_way_is_part_of_the_proof),
 	    cmocka_unit_test(a_passed_deadline_stops_the_proof),
 	    cmocka_unit_test(dead_sets_never_cover_a_solvable_position),
 	};
