@@ -35,9 +35,12 @@
  * stalled FESS spends its time among positions that keep the same stuck
  * boxes (XSokoban 21 and 61 are solved within 20,000 expansions with the
  * patterns, not within 100,000 without). Boxes on goals are left out of
- * the test: a set of all the boxes was tried as well and found nothing
- * more at several times the cost (the dead best cell of XSokoban 13, 12
- * goals of 16 filled, is dead only with its goal boxes).
+ * that test (all the boxes of every tested state cost several times as
+ * much and found nothing more). After BEST_AFTER expansions without a
+ * better cell, the best cell's last node is tested as well, once, with
+ * every box and a larger budget (stall_test_best): the best cell of a
+ * stalled search is mostly dead only with its goal boxes, and a dead one
+ * gives up its rank to the best of the other cells.
  *
  * Complete: every position reachable by box moves is generated once (the
  * transposition table), pruning only by the sound deadlock detectors, dead
