@@ -105,8 +105,8 @@ static uint32_t state_hash(const uint16_t *state, uint32_t stride)
 static int state_add(stall_prover *s, uint32_t stride, uint32_t count)
 {
 	const uint16_t *state = s->pool + (size_t)count * stride;
-	uint32_t i = state_hash(state, stride) & s->table_mask;
-	for (;; i = (i + 1) & s->table_mask) {
+	uint32_t i = state_hash(state, stride) & s->slot_mask;
+	for (;; i = (i + 1) & s->slot_mask) {
 		uint32_t slot = s->slots[i];
 		if (slot == 0)
 			break;
@@ -132,13 +132,8 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 	if (count <= 0 || all_on_goals(b, boxes, count))
 		return STALL_ALIVE;
 	uint32_t stride = 1 + (uint32_t)count;
-	/* A search makes at most one state a push: a small budget uses (and
-	 * clears) only the front of a large table. */
 	uint32_t capacity = s->capacity;
-	if (budget < capacity)
-		capacity = (uint32_t)budget + 1;
-	s->table_mask = (uint32_t)(slot_count_for(capacity) - 1);
-	memset(s->slots, 0, sizeof(uint32_t) * ((size_t)s->table_mask + 1));
+	memset(s->slots, 0, sizeof(uint32_t) * ((size_t)s->slot_mask + 1));
 	uint16_t *root = s->pool;
 	memcpy(root + 1, boxes, sizeof(uint16_t) * (size_t)count);
 	for (int i = 0; i < count; i++)

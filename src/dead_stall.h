@@ -22,9 +22,8 @@ typedef struct stall_prover {
 	uint32_t capacity;     /* states the pool holds */
 	uint32_t *slots;       /* open addressing: state index + 1, 0 = empty */
 	uint32_t slot_mask;
-	uint32_t table_mask; /* the part of slots this search uses */
-	uint16_t *pool;      /* states: normalized player, then the boxes, ascending */
-	uint16_t *boxes;     /* scratch of stall_minimize: box_count + 1 squares */
+	uint16_t *pool;  /* states: normalized player, then the boxes, ascending */
+	uint16_t *boxes; /* scratch of stall_minimize: box_count + 1 squares */
 	/* The caller's scratch: room for a set of every box (box_count + 1)
 	 * and for stall_barred's squares (square_count + 1). */
 	uint16_t *set, *barred;

@@ -35,12 +35,9 @@
  * stalled FESS spends its time among positions that keep the same stuck
  * boxes (XSokoban 21 and 61 are solved within 20,000 expansions with the
  * patterns, not within 100,000 without). Boxes on goals are left out of
- * that test (all the boxes of every tested state cost several times as
- * much and found nothing more). After BEST_AFTER expansions without a
- * better cell, the best cell's last node is tested as well, once, with
- * every box and a larger budget (stall_test_best): the best cell of a
- * stalled search is mostly dead only with its goal boxes, and a dead one
- * gives up its rank to the best of the other cells.
+ * the test: a set of all the boxes was tried as well and found nothing
+ * more at several times the cost (the dead best cell of XSokoban 13, 12
+ * goals of 16 filled, is dead only with its goal boxes).
  *
  * Complete: every position reachable by box moves is generated once (the
  * transposition table), pruning only by the sound deadlock detectors, dead
@@ -82,8 +79,6 @@ _Static_assert(sizeof(fnode) == 32, "FESS nodes stay packed");
 
 typedef struct cell {
 	uint32_t features; /* packed | connectivity << 8 | out_of_plan << 16 | rooms << 24 */
-	uint32_t last;     /* the node last filed here (stall_test_best) */
-	uint8_t dead;      /* its last node was proved dead: no longer the best cell */
 	heap open;         /* (weight, order) -> node */
 } cell;
 
@@ -93,9 +88,6 @@ typedef struct cell {
  * released record, or one not yet in the table. */
 enum { NODE_FRESH, NODE_ADVISED, NODE_DONE, NODE_GONE };
 #define CHILDREN_MANY UINT16_MAX
-/* fnode.dir holds the last push's direction in its low two bits; this bit
- * says the node was given to stall_test_best. */
-#define NODE_TESTED 0x40u
 #define CHUNK_LOG2 14u
 
 /* A move's effect at a glance, for the advisors. */
@@ -144,7 +136,6 @@ typedef struct fess {
 	dead_pattern *stalls;
 	stall_prover prover;
 	uint64_t stall_learned; /* patterns learned */
-	uint32_t best_budget;   /* its pushes a proof (0: no room for it) */
 } fess;
 
 static fnode *node_at(const fess *f, uint32_t index)
@@ -220,8 +211,6 @@ static uint32_t cell_of(fess *f, uint32_t features)
 	}
 	uint32_t index = f->cell_count++;
 	f->cells[index].features = features;
-	f->cells[index].last = NODE_NONE;
-	f->cells[index].dead = 0;
 	if (index == 0 || features_better(features, f->cells[f->best_cell].features)) {
 		f->best_cell = index;
 		f->best_at = f->c.stats.expanded;
@@ -313,7 +302,6 @@ static hako_status file_once(fess *f, uint32_t index, const fess_features *x)
 		return HAKO_ERR_NOMEM;
 	fnode *n = node_at(f, index);
 	n->cell = c;
-	f->cells[c].last = index;
 	return heap_push(&f->cells[c].open, open_key(n->weight, n->order, 0), index);
 }
 
@@ -882,7 +870,7 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 	reach_fill(&f->c.here, b, f->c.occupied, b->start_player);
 	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
 		fnode *n = node_at(f, chain[k]);
-		fess_move move = {n->from, n->to, 0, (uint8_t)(n->dir & 3u), 0};
+		fess_move move = {n->from, n->to, 0, n->dir, 0};
 		if (total + (size_t)longest > capacity) {
 			capacity = 2 * capacity + (size_t)longest;
 			search_push *grown = realloc(out->pushes, sizeof(search_push) * capacity);
@@ -902,7 +890,7 @@ static hako_status collect_path(fess *f, uint32_t goal, search_result *out)
 		f->c.occupied[n->from] = 0;
 		f->c.occupied[n->to] = 1;
 		reach_fill(&f->c.here, b, f->c.occupied,
-		           board_next(b, n->to, DIR_OPPOSITE(n->dir & 3u)));
+		           board_next(b, n->to, DIR_OPPOSITE(n->dir)));
 	}
 	memset(f->c.occupied, 0, (size_t)b->square_count);
 	free(chain);
@@ -933,19 +921,6 @@ static void fess_stats(const void *self, hako_stats *out)
 #define STALL_STATES 4096u /* a search makes at most one state a push */
 #define STALL_BUDGET 2000u
 #define STALL_PATTERN_BYTES (256u << 10)
-/* The best node's test (stall_test_best): pushes for the proof and for
- * each try of the minimisation, the prover's states (at most a push each;
- * fewer when a state is large), and the pushes the prover may have made
- * (every test together) per expansion of the search: counted in work, not
- * time, so that a run at a node limit is the same every time; a push of
- * the prover costs about a hundredth of an expansion. */
-#define BEST_BUDGET 200000u
-#define BEST_MINIMIZE_BUDGET 50000u
-#define BEST_STATES 200000u
-#define BEST_POOL_BYTES ((size_t)16 << 20)
-#define BEST_PUSHES_PER_EXPANSION 64u
-/* Expansions without a better cell before the best node is tested. */
-#define BEST_AFTER 10000u
 
 static int stall_setup(fess *f)
 {
@@ -954,24 +929,10 @@ static int stall_setup(fess *f)
 	const board *b = f->c.b;
 	f->stall_ready = -1;
 	f->stalls = dead_pattern_new(b, &f->c.mem, STALL_PATTERN_BYTES);
-	if (!f->stalls)
+	if (!f->stalls ||
+	    stall_prover_init(&f->prover, b, &f->c.mem, STALL_STATES, &f->c.clock) != HAKO_OK) {
+		dead_pattern_free(f->stalls);
 		return 0;
-	/* Room for the best node's proofs when the budget allows, else for
-	 * the small tests alone. */
-	uint32_t states =
-	    (uint32_t)(BEST_POOL_BYTES / (sizeof(uint16_t) * ((size_t)b->box_count + 2)));
-	if (states > BEST_STATES)
-		states = BEST_STATES;
-	if (states < STALL_STATES ||
-	    stall_prover_init(&f->prover, b, &f->c.mem, states, &f->c.clock) != HAKO_OK) {
-		f->best_budget = 0;
-		if (stall_prover_init(&f->prover, b, &f->c.mem, STALL_STATES, &f->c.clock) !=
-		    HAKO_OK) {
-			dead_pattern_free(f->stalls);
-			return 0;
-		}
-	} else {
-		f->best_budget = states < BEST_BUDGET ? states : BEST_BUDGET;
 	}
 	f->stall_ready = 1;
 	return 1;
@@ -999,51 +960,6 @@ static void stall_test(fess *f, uint32_t index)
 	dead_pattern_spec spec = {set, k, k, NULL, 0, f->prover.barred, barred};
 	dead_pattern_add(f->stalls, &spec);
 	f->stall_learned++;
-}
-
-/* The best cell's last node, every box of it (those on goals too), given
- * to the prover once with a larger budget, and learned from when dead. The
- * best cell of a stalled search is often dead with its goal boxes: of the
- * 12 XSokoban levels missed at 60 s whose last best node was dumped, 10
- * were dead (hako solve -O pushes proves each in 0-5,304 nodes); the boxes
- * off the goals alone (stall_test) are alive on most of them, since the
- * goal boxes decide which goals the others can still reach. A dead best
- * cell loses its rank: the best cell becomes the best of the others (the
- * round robin still visits it), whose last node is tested next. The tests
- * stop while the prover is ahead of its BEST_PUSHES_PER_EXPANSION. */
-static void stall_test_best(fess *f)
-{
-	cell *c = &f->cells[f->best_cell];
-	uint32_t x = c->last;
-	if (x == NODE_NONE || !stall_setup(f) || f->best_budget == 0 ||
-	    f->prover.nodes > BEST_PUSHES_PER_EXPANSION * f->c.stats.expanded)
-		return;
-	fnode *n = node_at(f, x);
-	/* (a record made room for and reused may since hold another cell's node) */
-	if (n->expanded == NODE_GONE || n->cell != f->best_cell || (n->dir & NODE_TESTED))
-		return;
-	n->dir |= NODE_TESTED;
-	const board *b = f->c.b;
-	uint16_t *set = f->prover.set;
-	memcpy(set, search_node_boxes(&f->store, n), sizeof(uint16_t) * (size_t)b->box_count);
-	if (stall_prove(&f->prover, set, b->box_count, n->player, f->best_budget) == STALL_DEAD) {
-		uint32_t budget =
-		    f->best_budget < BEST_MINIMIZE_BUDGET ? f->best_budget : BEST_MINIMIZE_BUDGET;
-		int k = stall_minimize(&f->prover, set, b->box_count, n->player, budget);
-		int barred = stall_barred(&f->prover, set, k, n->player, f->prover.barred);
-		dead_pattern_spec spec = {set, k, k, NULL, 0, f->prover.barred, barred};
-		dead_pattern_add(f->stalls, &spec);
-		f->stall_learned++;
-		c->dead = 1;
-		uint32_t best = UINT32_MAX;
-		for (uint32_t k2 = 0; k2 < f->cell_count; k2++)
-			if (!f->cells[k2].dead &&
-			    (best == UINT32_MAX ||
-			     features_better(f->cells[k2].features, f->cells[best].features)))
-				best = k2;
-		if (best != UINT32_MAX)
-			f->best_cell = best;
-	}
 }
 
 /* Does a learned stall pattern match node `index`? */
@@ -1114,8 +1030,6 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		    f->c.stats.expanded >= f->next_stall) {
 			f->next_stall = f->c.stats.expanded + STALL_EVERY;
 			stall_test(f, pick);
-			if (f->c.stats.expanded - f->best_at >= BEST_AFTER)
-				stall_test_best(f);
 		}
 		if (stall_matches(f, pick)) {
 			node_at(f, pick)->expanded = NODE_DONE;

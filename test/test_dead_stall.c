@@ -99,10 +99,9 @@ static void a_set_on_goals_is_alive(void **state)
 
 /* A box on a goal that stands in the way of the last box: the box off the
  * goal alone is alive (it takes the free goal behind), the two together
- * are dead, and the minimisation keeps the goal box. This is the test
- * FESS gives its best node (search_fess.c, stall_test_best): its goal
- * boxes are part of the proof. Also: a budget far below the prover's
- * capacity uses the front of its table only. */
+ * are dead, and the minimisation keeps the goal box: a set with its goal
+ * boxes can be dead when the boxes off the goals alone are not (most of
+ * FESS's dead best cells on the missed XSokoban levels, BENCH.md). */
 static void a_goal_box_in_the_way_is_part_of_the_proof(void **state)
 {
 	(void)state;
