@@ -30,9 +30,9 @@
  * move again with S alone, so neither in the replay, which ends with every
  * box of S on a goal). So the search, which tried every such sequence,
  * would have reached the state with all of S on goals: it said DEAD only
- * if Q has no solution. A subset of a dead set's complement never matters:
- * removing boxes only frees squares, which is why the minimisation may
- * drop any box whose removal keeps the proof. */
+ * if Q has no solution. The argument holds for any S, so the minimisation
+ * may drop any box whose removal keeps the proof: the smaller set is
+ * proved dead by the same search. */
 #include <string.h>
 
 #include "dead_stall.h"

@@ -932,6 +932,7 @@ static int stall_setup(fess *f)
 	if (!f->stalls ||
 	    stall_prover_init(&f->prover, b, &f->c.mem, STALL_STATES, &f->c.clock) != HAKO_OK) {
 		dead_pattern_free(f->stalls);
+		f->stalls = NULL;
 		return 0;
 	}
 	f->stall_ready = 1;

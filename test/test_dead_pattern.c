@@ -82,8 +82,8 @@ static unsigned pushes_to_solve(fixture *f)
 
 /* The lower room's two door boxes can each only be pushed one square down,
  * where it blocks its own door, and the player never gets in to push them
- * sideways onto the goals: a dead corral, whatever the third box does. */
-/* Two doors between rooms (testboard.c). */
+ * sideways onto the goals: a dead corral, whatever the third box does
+ * (testboard.c's board with two doors between rooms). */
 #define DOORS (tb_sweep_boards[4])
 
 static void learned_pattern_matches_with_other_boxes_elsewhere(void **state)
