@@ -90,6 +90,7 @@ static int apply_option(solve_config *config, int id, const opt_value *value)
 	case OPT_SOLVE_NO_MACROS: config->macros = HAKO_MACRO_NONE; break;
 	case OPT_SOLVE_NO_SHORTEN: config->no_shorten = 1; break;
 	case OPT_SOLVE_NO_PDB: config->no_pdb = 1; break;
+	case OPT_SOLVE_NO_SYMMETRY: config->no_symmetry = 1; break;
 	case OPT_SOLVE_NODES: config->node_limit = value->number; break;
 	case OPT_SOLVE_QUIET: config->verbosity = -1; break;
 	case OPT_SOLVE_VERBOSE: config->verbosity = 1; break;
@@ -225,6 +226,7 @@ static void solve_item(void *user, size_t index)
 	options.macros = run->config->macros;
 	options.shorten = !run->config->no_shorten;
 	options.pattern_databases = !run->config->no_pdb;
+	options.symmetry = !run->config->no_symmetry;
 	options.node_limit = (uint64_t)run->config->node_limit;
 	options.threads = (int)run->config->jobs;
 	options.progress = progress_update;

@@ -59,6 +59,10 @@
 	X(OPT_SOLVE_NO_PDB, 0, "no-pdb", NULL, OPT_FLAG, 0, 0,                                     \
 	  "no pattern databases in the optimal modes (the\n"                                       \
 	  "matching bound alone, to measure what they save)")                                      \
+	X(OPT_SOLVE_NO_SYMMETRY, 0, "no-symmetry", NULL, OPT_FLAG, 0, 0,                           \
+	  "in the optimal modes, keep mirror images and\n"                                         \
+	  "rotations of a position apart (to measure what\n"                                       \
+	  "merging them saves)")                                                                   \
 	X(OPT_SOLVE_QUIET, 'q', "quiet", NULL, OPT_FLAG, 0, 0, "no progress on stderr")            \
 	X(OPT_SOLVE_VERBOSE, 'v', "verbose", NULL, OPT_FLAG, 0, 0,                                 \
 	  "progress on stderr even when it is not a terminal")                                     \

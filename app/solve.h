@@ -22,6 +22,7 @@ typedef struct solve_config {
 	int macros;       /* --macros LIST, --no-macros: HAKO_MACRO_* bits */
 	int no_shorten;   /* --no-shorten */
 	int no_pdb;       /* --no-pdb */
+	int no_symmetry;  /* --no-symmetry */
 	long node_limit;  /* --nodes; 0: none */
 	long jobs;        /* -j: threads for a search (the fast mode's portfolio),
 	                     or for levels side by side (batch_workers) */

@@ -311,6 +311,13 @@ typedef struct hako_solver_options {
 	 * platforms hako builds on) or from another thread; the library only
 	 * reads it. The time limit is honoured the same way. */
 	const volatile int *cancel;
+	/* 1 (the default): the optimal modes keep one position of each set
+	 * of positions that are mirror images or rotations of each other on a
+	 * level that has such symmetries (src/symmetry.c): they need the same
+	 * pushes and moves. 0: every position on its own — for measuring what
+	 * it saves. Added after `cancel`: a caller whose `size` ends before it
+	 * gets the default. */
+	int symmetry;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);

@@ -64,6 +64,7 @@ uint16_t reach_fill(reach *r, const board *b, const uint8_t *occupied, unsigned 
 			queue[tail++] = (uint16_t)t;
 		}
 	}
+	r->count = (int)tail;
 	return (uint16_t)smallest;
 }
 
@@ -91,6 +92,7 @@ uint16_t reach_distances(reach *r, const board *b, const uint8_t *occupied, unsi
 			queue[tail++] = (uint16_t)t;
 		}
 	}
+	r->count = (int)tail;
 	return (uint16_t)smallest;
 }
 

@@ -14,6 +14,7 @@ typedef struct reach {
 	uint16_t *distance; /* per square, valid where stamped (reach_distances) */
 	uint8_t *from_dir;  /* per square: direction of the step that reached it */
 	int square_count;
+	int count; /* squares reached by the last fill: queue[0..count) */
 } reach;
 
 hako_status reach_init(reach *r, int square_count);

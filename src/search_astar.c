@@ -15,7 +15,25 @@
  * optimal with an admissible bound. In the
  * push-optimal mode moves are only a tie-break (the state does not know
  * the exact player square), so fewest moves among push-optimal solutions
- * is preferred but not guaranteed. */
+ * is preferred but not guaranteed.
+ *
+ * Symmetry reduction (the optimal modes, symmetry.c): on a level that is
+ * its own mirror image or rotation, a position P and its image s(P) need
+ * the same pushes and moves (s maps every solution of one onto a solution
+ * of the other). The search then runs on the sets {P, s(P), ...}: a set is
+ * stored once, as the image with the smallest key, and a path to any
+ * image is a path to the set. This keeps optimality because every rule
+ * that cuts the search here keeps, from every position it is applied to,
+ * a solution as short as the best one (deadlock pruning cuts only dead
+ * positions; PI-corral pruning and the tunnel and dead-end macros keep an
+ * optimal continuation of any position, see their files), so the cost
+ * still to pay is the same for every image; the bound is admissible on
+ * each, and a cheaper path to a stored set reopens it as before. A push is
+ * made in its parent's stored image; PUSH_IMAGE records the symmetry that
+ * took its result to the child's stored image, and collect_path composes
+ * their inverses from the root to replay the pushes in the real frame.
+ * The fast mode does not use it (its goal macros are derived again from
+ * the real positions). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +42,7 @@
 #include "pdb.h"
 #include "room.h"
 #include "search_context.h"
+#include "symmetry.h"
 
 /* A node: 20 bytes and the boxes (records 4-byte aligned), the largest
  * table of the search. It keeps no Zobrist key (8 bytes): the key is
@@ -36,11 +55,13 @@ typedef struct node {
 	uint16_t h;         /* lower bound on the pushes still needed (capped: still one) */
 	uint16_t player;    /* normalized (push modes) or exact (move mode) */
 	uint16_t push_from; /* the last push: box square before it */
-	/* the last push: bits 0-11 the squares the box travelled in a
-	 * straight line (tunnel macro; at most a board's side, 250), 12-13
-	 * its direction, 14 closed, 15 GOAL_MACRO when a goal macro then took
-	 * it into its room (its pushes are derived again when the path is
-	 * rebuilt: room_macro is a function of the position) */
+	/* the last push: bits 0-8 the squares the box travelled in a
+	 * straight line (tunnel macro; at most a board's side, 250), 9-11
+	 * the symmetry that took the position it gave to the stored one
+	 * (symmetry.h; 0 the identity), 12-13 its direction, 14 closed, 15
+	 * GOAL_MACRO when a goal macro then took it into its room (its pushes
+	 * are derived again when the path is rebuilt: room_macro is a
+	 * function of the position) */
 	uint16_t push;
 	/* followed by box_count uint16_t box squares, ascending */
 } node;
@@ -49,7 +70,8 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define NODE_CLOSED 0x4000u
-#define PUSH_LENGTH(p) ((unsigned)(p)&0x0FFFu)
+#define PUSH_LENGTH(p) ((unsigned)(p)&0x01FFu)
+#define PUSH_IMAGE(p) (((unsigned)(p) >> 9) & 7u)
 #define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
 #define H_MAX 0xFFFFu
 #define CHUNK_LOG2 14u
@@ -72,6 +94,18 @@ typedef struct search {
 	int parent_kept;
 	uint16_t *row_boxes; /* parent_boxes with the moved box at its new square */
 	int deepest_first;   /* push-optimal, after DEEPEST_FIRST_AFTER nodes */
+	/* Symmetry reduction (optimal modes, a symmetric level): a position
+	 * is stored as its image with the smallest key among its images, and
+	 * found as such. The stored position of a node is that image; the
+	 * push that reached it was made in its parent's stored position, and
+	 * PUSH_IMAGE says which symmetry took the result to the stored one
+	 * (collect_path undoes them). count 1: off. */
+	symmetry sym;
+	uint64_t sym_parent_key[SYMMETRY_MAX]; /* the expanded node's boxes' key under each */
+	uint16_t *sym_boxes;                   /* the probe's stored image, when not itself */
+	const uint16_t *key_boxes;             /* the probe as stored: probe_boxes or sym_boxes */
+	uint16_t key_player;
+	unsigned key_image; /* the symmetry from the probe to key_boxes */
 } search;
 
 static node *node_at(const search *s, uint32_t index)
@@ -96,12 +130,15 @@ static int node_closed(const node *n)
 }
 
 /* The push that reached n: travelled `length` squares toward `dir`
- * (GOAL_MACRO may be set in length); n stays open. */
-static void set_push(node *n, uint16_t from, unsigned dir, uint16_t length)
+ * (GOAL_MACRO may be set in length), then taken to n's stored position by
+ * symmetry `image`; n stays open. */
+static void set_push(node *n, uint16_t from, unsigned dir, uint16_t length, unsigned image)
 {
 	assert(PUSH_LENGTH(length) == (length & ~GOAL_MACRO));
+	assert(image < SYMMETRY_MAX);
 	n->push_from = from;
-	n->push = (uint16_t)((length & GOAL_MACRO) | PUSH_LENGTH(length) | (dir & 3u) << 12);
+	n->push =
+	    (uint16_t)((length & GOAL_MACRO) | PUSH_LENGTH(length) | image << 9 | (dir & 3u) << 12);
 }
 
 static uint64_t clamp_bits(uint64_t value, unsigned bits)
@@ -163,12 +200,28 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		                     no->time_limit > 0 ? no->time_limit / 10 : 0};
 		st = pdb_build(&s->patterns, b, &s->c.mem, &budget);
 	}
+	/* Symmetry reduction in the optimal modes only: the fast mode's goal
+	 * macros are derived again from the real positions when the path is
+	 * rebuilt, and it has no optimality to keep. */
+	s->sym.count = 1;
+	if (st == HAKO_OK && s->c.options.symmetry && s->mode != HAKO_OPTIMAL_NONE) {
+		st = symmetry_init(&s->sym, b, &s->c.mem);
+		s->sym_boxes =
+		    memory_alloc(&s->c.mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
+		if (st == HAKO_OK && !s->sym_boxes)
+			st = HAKO_ERR_NOMEM;
+	}
 	return st;
 }
 
 static void search_close(search *s)
 {
 	pdb_free(&s->patterns);
+	if (s->sym.mem)
+		symmetry_free(&s->sym);
+	if (s->sym_boxes)
+		memory_free(&s->c.mem, s->sym_boxes,
+		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
 	if (s->row_boxes)
 		memory_free(&s->c.mem, s->row_boxes,
 		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
@@ -216,16 +269,87 @@ static uint32_t child_bound(search *s, int moved, unsigned to, const reach *play
 	return h;
 }
 
+/* ---- symmetry reduction (symmetry.h) ---------------------------------- */
+
+/* The tt callback (user: the search): is stored node `index` the probe as
+ * it is stored (key_boxes, key_player)? */
+static int same_as_stored(void *user, uint32_t index)
+{
+	search *s = user;
+	node *n = node_at(s, index);
+	return n->player == s->key_player &&
+	       memcmp(search_node_boxes(&s->store, n), s->key_boxes,
+	              sizeof(uint16_t) * (size_t)s->c.b->box_count) == 0;
+}
+
+/* The key of the boxes of the node being expanded under each symmetry. */
+static void symmetry_parent_keys(search *s, const uint16_t *boxes)
+{
+	for (int k = 1; k < s->sym.count; k++) {
+		uint64_t key = 0;
+		for (int i = 0; i < s->c.b->box_count; i++)
+			key ^= s->c.keys.box[s->sym.map[k][boxes[i]]];
+		s->sym_parent_key[k] = key;
+	}
+}
+
+/* How the probe is stored: as its image with the smallest key (`key` is
+ * the probe's own, the identity's). Sets key_boxes, key_player and
+ * key_image, and returns the stored image's key. The probe is the
+ * expanded node's boxes (symmetry_parent_keys) with the box on `from`
+ * moved to `to`; `region` is its player's region in the push modes (the
+ * normalized player of an image is the smallest image of a square of the
+ * region), NULL in the move mode (the exact square's image). Every image
+ * of a position has the same images, so each is stored as the same one
+ * (up to a key collision inside one set, which costs a duplicate, never a
+ * wrong merge: the positions themselves are compared). */
+static uint64_t stored_image(search *s, uint64_t key, unsigned from, unsigned to,
+                             const reach *region)
+{
+	s->key_boxes = s->c.probe_boxes;
+	s->key_player = s->c.probe_player;
+	s->key_image = 0;
+	int count = s->sym.count;
+	if (count < 2)
+		return key;
+	uint16_t player[SYMMETRY_MAX];
+	for (int k = 1; k < count; k++)
+		player[k] = region ? UINT16_MAX : s->sym.map[k][s->c.probe_player];
+	for (int i = 0; region && i < region->count; i++)
+		for (int k = 1; k < count; k++) {
+			uint16_t image = s->sym.map[k][region->queue[i]];
+			if (image < player[k])
+				player[k] = image;
+		}
+	uint64_t best = key;
+	for (int k = 1; k < count; k++) {
+		const uint16_t *map = s->sym.map[k];
+		uint64_t image = s->sym_parent_key[k] ^ s->c.keys.box[map[from]] ^
+		                 s->c.keys.box[map[to]] ^ s->c.keys.player[player[k]];
+		if (image < best) {
+			best = image;
+			s->key_image = (unsigned)k;
+		}
+	}
+	if (s->key_image) {
+		symmetry_boxes(&s->sym, (int)s->key_image, s->c.probe_boxes, s->c.b->box_count,
+		               s->sym_boxes);
+		s->key_boxes = s->sym_boxes;
+		s->key_player = player[s->key_image];
+	}
+	return best;
+}
+
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP } add_result;
 
 /* The probe (s->c.probe_boxes, s->c.probe_player, with s->c.occupied showing
  * it) is a child of `parent` reached by pushing the box on `from` toward
- * `dir`, onto `to`. */
+ * `dir`, onto `to`; it is stored as stored_image chose (`key` its key). */
 static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint32_t cost,
                             uint32_t tie, uint16_t from, unsigned dir, unsigned to, uint16_t length,
                             int moved)
 {
-	uint32_t found = search_store_find(&s->store, key);
+	uint32_t found = tt_find(&s->store.table, key, same_as_stored, s);
 	if (found != TT_EMPTY) {
 		node *old = node_at(s, found);
 		if (old->cost < cost || (old->cost == cost && old->tie <= tie))
@@ -242,7 +366,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		old->cost = cost;
 		old->tie = tie;
 		old->parent = parent_index;
-		set_push(old, from, dir, length); /* open again */
+		set_push(old, from, dir, length, s->key_image); /* open again */
 		return heap_push(&s->open, priority(s, old), found) == HAKO_OK ? ADD_OK : ADD_NOMEM;
 	}
 	if (s->c.tunnels.go_on && tunnel_parking_dead(&s->c.tunnels, s->c.b, s->c.occupied, to)) {
@@ -276,9 +400,10 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->cost = cost;
 	n->tie = tie;
 	n->h = (uint16_t)(h < H_MAX ? h : H_MAX); /* a smaller bound is still a bound */
-	n->player = s->c.probe_player;
-	set_push(n, from, dir, length);
-	search_store_boxes(&s->store, n);
+	n->player = s->key_player;
+	set_push(n, from, dir, length, s->key_image);
+	memcpy(search_node_boxes(&s->store, n), s->key_boxes,
+	       sizeof(uint16_t) * (size_t)s->c.b->box_count);
 	s->c.stats.generated++;
 	if (search_store_insert(&s->store, key, index) != HAKO_OK)
 		return ADD_NOMEM;
@@ -296,8 +421,13 @@ static add_result expand(search *s, uint32_t index)
 	uint64_t box_key = zobrist_boxes(&s->c.keys, boxes, count);
 	s->parent_boxes = boxes;
 	s->parent_kept = 0;
-	/* The exact square the player stands on: where the last push left it. */
+	/* The exact square the player stands on: where the last push left it,
+	 * in the stored image of the position. */
 	unsigned player = index == 0 ? b->start_player : n->push_from;
+	if (PUSH_IMAGE(n->push))
+		player = s->sym.map[PUSH_IMAGE(n->push)][player];
+	if (s->sym.count > 1)
+		symmetry_parent_keys(s, boxes);
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 1;
 	reach_distances(&s->c.here, b, s->c.occupied, player);
@@ -342,6 +472,8 @@ static add_result expand(search *s, uint32_t index)
 			s->c.probe_player = reach_fill(&s->c.child_reach, b, s->c.occupied, stand);
 		uint64_t key = box_key ^ s->c.keys.box[square] ^ s->c.keys.box[to] ^
 		               s->c.keys.player[s->c.probe_player];
+		key = stored_image(s, key, square, to,
+		                   s->mode == HAKO_OPTIMAL_MOVES ? NULL : &s->c.child_reach);
 		uint32_t child_cost, child_tie;
 		if (s->mode == HAKO_OPTIMAL_MOVES) {
 			child_cost = cost + walk + length;
@@ -408,16 +540,28 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 	for (int i = 0; i < b->box_count; i++)
 		s->c.occupied[b->start_boxes[i]] = 1;
 	hako_status st = HAKO_OK;
+	/* The symmetry from the stored position of the node reached so far to
+	 * the real one: the root's image undone, then each node's. */
+	const symmetry *y = &s->sym;
+	unsigned real = y->count > 1 ? y->inverse[PUSH_IMAGE(node_at(s, 0)->push)] : 0;
 	for (size_t k = 0; k < depth && st == HAKO_OK; k++) {
 		node *n = node_at(s, chain[k]);
-		unsigned from = n->push_from, stand = from;
+		unsigned from = n->push_from, dir = PUSH_DIR(n->push);
+		if (real) {
+			from = y->map[real][from];
+			dir = y->dir[real][dir];
+		}
+		unsigned stand = from;
 		for (unsigned m = 0; m < PUSH_LENGTH(n->push) && st == HAKO_OK; m++) {
-			if (!record_push(s, out, &capacity, from, PUSH_DIR(n->push)))
+			if (!record_push(s, out, &capacity, from, dir))
 				st = HAKO_ERR_NOMEM;
 			stand = from;
-			from = board_next(b, from, PUSH_DIR(n->push));
+			from = board_next(b, from, dir);
 		}
+		if (PUSH_IMAGE(n->push))
+			real = y->compose[real][y->inverse[PUSH_IMAGE(n->push)]];
 		if (st == HAKO_OK && (n->push & GOAL_MACRO)) {
+			assert(y->count == 1); /* the fast mode: no symmetry */
 			int count = room_macro(s->c.rooms, b, s->c.occupied, stand, from,
 			                       s->c.rooms->macro, room_macro_capacity(s->c.rooms));
 			for (int m = 0; m < count && st == HAKO_OK; m++)
@@ -458,10 +602,17 @@ static int push_root(search *s)
 	memset(n, 0, sizeof *n);
 	uint64_t key = zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count) ^
 	               s->c.keys.player[s->c.probe_player];
+	/* The root too is stored as its chosen image (no box moved: from ==
+	 * to leaves the keys of the boxes as they are). */
+	if (s->sym.count > 1)
+		symmetry_parent_keys(s, s->c.probe_boxes);
+	key = stored_image(s, key, 0, 0, s->mode == HAKO_OPTIMAL_MOVES ? NULL : &s->c.here);
 	n->parent = NODE_NONE;
 	n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
-	n->player = s->c.probe_player;
-	search_store_boxes(&s->store, n);
+	n->player = s->key_player;
+	set_push(n, 0, 0, 0, s->key_image);
+	memcpy(search_node_boxes(&s->store, n), s->key_boxes,
+	       sizeof(uint16_t) * (size_t)b->box_count);
 	if (search_store_insert(&s->store, key, root) != HAKO_OK ||
 	    heap_push(&s->open, priority(s, n), root) != HAKO_OK)
 		return HAKO_MEMOUT;

@@ -37,6 +37,7 @@ void hako_solver_options_init(hako_solver_options *options)
 	options->threads = 1;
 	options->shorten = 1;
 	options->pattern_databases = 1;
+	options->symmetry = 1;
 }
 
 void hako_solve_result_clear(hako_solve_result *result)
