@@ -70,6 +70,13 @@ for macros in all none tunnels goals tunnels,goals goals,tunnels,all; do
 	run 0 solve -O pushes --macros "$macros" one.xsb && has out 'solved 1 of 1'
 done
 run 0 solve -h && has out -- '--macros LIST'
+# A level symmetric eight ways, from a start that is not: the same push
+# count with the symmetry reduction (default) and without.
+printf '#######\n#@ .$ #\n#     #\n#. #$.#\n# $   #\n# $.  #\n#######\n' >sym.xsb
+for flag in "" --no-symmetry; do
+	run 0 solve --json -O pushes $flag sym.xsb && has out '"status":"solved","moves":[0-9]+,"pushes":7,'
+done
+run 0 solve -h && has out -- '--no-symmetry'
 
 echo "== the bundled collection solves"
 run 0 solve -q "$source_dir/data/levels/boxoban_sample.txt" && has out 'solved 20 of 20'
