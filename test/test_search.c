@@ -22,25 +22,13 @@ static hako_solve_result solve(const hako_level *level, hako_optimality mode, ui
 	return r;
 }
 
-/* Replay independently and check the counts the solver reported. */
-static void assert_solution_valid(const hako_level *level, const hako_solve_result *r)
-{
-	assert_int_equal(r->outcome, HAKO_SOLVED);
-	assert_non_null(r->solution);
-	hako_replay replay;
-	assert_int_equal(hako_replay_lurd(level, r->solution, &replay), HAKO_OK);
-	assert_true(replay.solved);
-	assert_int_equal(replay.moves, r->moves);
-	assert_int_equal(replay.pushes, r->pushes);
-}
-
 static void tiny_levels(void **state)
 {
 	(void)state;
 	hako_level *level = tu_level("#####\n#@$.#\n#####\n");
 	for (int m = 0; m < 3; m++) {
 		hako_solve_result r = solve(level, (hako_optimality)m, 0);
-		assert_solution_valid(level, &r);
+		tu_assert_solved_and_replays(level, &r);
 		assert_string_equal(r.solution, "R");
 		hako_solve_result_clear(&r);
 	}
@@ -196,9 +184,9 @@ static void unit_test_levels(void **state)
 		              hako_outcome_name(pr.outcome), pr.pushes, pr.moves,
 		              hako_outcome_name(mr.outcome), mr.moves, mr.pushes);
 		if (strcmp(solvable, "yes") == 0) {
-			assert_solution_valid(level, &pr);
-			assert_solution_valid(level, &mr);
-			assert_solution_valid(level, &nr);
+			tu_assert_solved_and_replays(level, &pr);
+			tu_assert_solved_and_replays(level, &mr);
+			tu_assert_solved_and_replays(level, &nr);
 			assert_int_equal(pr.pushes, push_pushes);
 			assert_true(pr.moves <= push_moves || pr.moves >= mr.moves);
 			assert_int_equal(mr.moves, move_moves);
@@ -241,7 +229,7 @@ static void microban_first_levels(void **state)
 	for (int n = 1; n <= 12; n++) {
 		const hako_level *level = hako_collection_level(c, (size_t)n - 1);
 		hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 2000000);
-		assert_solution_valid(level, &r);
+		tu_assert_solved_and_replays(level, &r);
 		assert_int_equal(r.pushes, expected[n]);
 		hako_solve_result_clear(&r);
 	}

@@ -148,16 +148,6 @@ static hako_solve_result solve(const hako_level *level, hako_optimality mode, in
 	return r;
 }
 
-static void assert_replays(const hako_level *level, const hako_solve_result *r)
-{
-	assert_int_equal(r->outcome, HAKO_SOLVED);
-	hako_replay replay;
-	assert_int_equal(hako_replay_lurd(level, r->solution, &replay), HAKO_OK);
-	assert_true(replay.solved);
-	assert_int_equal(replay.moves, r->moves);
-	assert_int_equal(replay.pushes, r->pushes);
-}
-
 /* Every 5th placement of the four boxes on the pillar board, with the
  * player in each of its regions: the exact pushes (tiny_solver) with the
  * reduction; in the move-optimal mode the same moves with and without. */
@@ -194,7 +184,7 @@ static void optimal_counts_from_every_start(void **state)
 			char *text = xsb_with(b, pick, k, (unsigned)player);
 			hako_level *level = tu_level(text);
 			hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 1);
-			assert_replays(level, &r);
+			tu_assert_solved_and_replays(level, &r);
 			if (r.pushes != (long)exact)
 				print_error("%u pushes, exact %u:\n%s", (unsigned)r.pushes, exact,
 				            text);
@@ -203,8 +193,8 @@ static void optimal_counts_from_every_start(void **state)
 			if (placement % 7 == 1) {
 				hako_solve_result with = solve(level, HAKO_OPTIMAL_MOVES, 1);
 				hako_solve_result without = solve(level, HAKO_OPTIMAL_MOVES, 0);
-				assert_replays(level, &with);
-				assert_replays(level, &without);
+				tu_assert_solved_and_replays(level, &with);
+				tu_assert_solved_and_replays(level, &without);
 				assert_int_equal(with.moves, without.moves);
 				assert_int_equal(with.pushes, without.pushes);
 				hako_solve_result_clear(&with);
@@ -240,8 +230,8 @@ static void microban_symmetric_levels(void **state)
 		const hako_level *level = hako_collection_level(c, (size_t)levels[i] - 1);
 		hako_solve_result with = solve(level, HAKO_OPTIMAL_PUSHES, 1);
 		hako_solve_result without = solve(level, HAKO_OPTIMAL_PUSHES, 0);
-		assert_replays(level, &with);
-		assert_replays(level, &without);
+		tu_assert_solved_and_replays(level, &with);
+		tu_assert_solved_and_replays(level, &without);
 		assert_int_equal(with.pushes, pushes[i]);
 		assert_int_equal(without.pushes, pushes[i]);
 		assert_true(with.stats.expanded < without.stats.expanded);

@@ -128,3 +128,14 @@ int tu_split_tabs(char *line, char **fields, int max)
 		}
 	return n;
 }
+
+void tu_assert_solved_and_replays(const hako_level *level, const hako_solve_result *r)
+{
+	assert_int_equal(r->outcome, HAKO_SOLVED);
+	assert_non_null(r->solution);
+	hako_replay replay;
+	assert_int_equal(hako_replay_lurd(level, r->solution, &replay), HAKO_OK);
+	assert_true(replay.solved);
+	assert_int_equal(replay.moves, r->moves);
+	assert_int_equal(replay.pushes, r->pushes);
+}

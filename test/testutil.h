@@ -60,6 +60,10 @@ void tu_game_close(tu_game *f);
 /* The player stands on (x, y). */
 void tu_expect_player(const hako_game *game, int x, int y);
 
+/* The solver's result is a solution: replayed independently
+ * (hako_replay_lurd), it solves the level with the counts reported. */
+void tu_assert_solved_and_replays(const hako_level *level, const hako_solve_result *r);
+
 /* Split a TSV line in place into at most `max` fields; returns how many. */
 int tu_split_tabs(char *line, char **fields, int max);
 
