@@ -7,9 +7,8 @@
  * a permutation of the squares and of the goals, which keeps walls, goals
  * and neighbours, so it maps every legal push onto a legal push and every
  * solution onto a solution of the same pushes and moves. Symmetry
- * reduction of this kind is an old idea of game-tree search (transposition
- * tables keyed by a canonical image); Sokoban solvers such as YASS and
- * Sokolution use it in their optimal searches. */
+ * reduction of this kind is an old idea of game-tree search: a
+ * transposition table keyed by one chosen image of each position. */
 #include "symmetry.h"
 
 #include <string.h>
