@@ -282,6 +282,14 @@ static int same_as_stored(void *user, uint32_t index)
 	              sizeof(uint16_t) * (size_t)s->c.b->box_count) == 0;
 }
 
+/* Write the probe, as stored_image chose to store it, into node n. */
+static void store_position(search *s, node *n)
+{
+	n->player = s->key_player;
+	memcpy(search_node_boxes(&s->store, n), s->key_boxes,
+	       sizeof(uint16_t) * (size_t)s->c.b->box_count);
+}
+
 /* The key of the boxes of the node being expanded under each symmetry. */
 static void symmetry_parent_keys(search *s, const uint16_t *boxes)
 {
@@ -400,10 +408,8 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->cost = cost;
 	n->tie = tie;
 	n->h = (uint16_t)(h < H_MAX ? h : H_MAX); /* a smaller bound is still a bound */
-	n->player = s->key_player;
 	set_push(n, from, dir, length, s->key_image);
-	memcpy(search_node_boxes(&s->store, n), s->key_boxes,
-	       sizeof(uint16_t) * (size_t)s->c.b->box_count);
+	store_position(s, n);
 	s->c.stats.generated++;
 	if (search_store_insert(&s->store, key, index) != HAKO_OK)
 		return ADD_NOMEM;
@@ -609,10 +615,8 @@ static int push_root(search *s)
 	key = stored_image(s, key, 0, 0, s->mode == HAKO_OPTIMAL_MOVES ? NULL : &s->c.here);
 	n->parent = NODE_NONE;
 	n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
-	n->player = s->key_player;
 	set_push(n, 0, 0, 0, s->key_image);
-	memcpy(search_node_boxes(&s->store, n), s->key_boxes,
-	       sizeof(uint16_t) * (size_t)b->box_count);
+	store_position(s, n);
 	if (search_store_insert(&s->store, key, root) != HAKO_OK ||
 	    heap_push(&s->open, priority(s, n), root) != HAKO_OK)
 		return HAKO_MEMOUT;
