@@ -65,7 +65,9 @@
  * Corrals are searched cheapest first (fewest boxes, then smallest area),
  * and `node_budget` is shared by all searches of one check. The cache key
  * is every input of a search: A's smallest square (A is the component of
- * it without C), the player's normalized square in R, C and F minus C.
+ * it without C), C, F minus C, and the player's area in R, named by the
+ * smallest square of the player's real area: R has fewer boxes, so the
+ * real area lies inside one area of R, and a hit costs no flood of R.
  * Dead and alive verdicts are exact and cached for good; a search that ran
  * out is cached as unknown with its budget, and searched again only when a
  * later check brings a larger budget.
@@ -131,6 +133,7 @@ typedef struct stamps {
 
 struct dead_corral {
 	const struct reach *given_reach; /* the caller's flood of the player, or NULL */
+	uint16_t player_min; /* the smallest square of the player's area (find_corrals) */
 	const board *b;
 	memory *mem;
 	size_t bytes; /* the one block everything below lives in */
@@ -326,14 +329,20 @@ static void find_corrals(dead_corral *d, const deadlock_position *p)
 {
 	const board *b = d->b;
 	const uint8_t *occupied = p->occupied;
+	d->player_min = SQUARE_NONE;
 	if (!d->given_reach)
-		flood(d, &d->reach, occupied, p->player, 0, NULL);
+		d->player_min = flood(d, &d->reach, occupied, p->player, 0, NULL);
 	uint32_t area_gen = next_gen(d, &d->area);
 	uint32_t area_used = 0, box_used = 0;
 	int count = 0;
 	for (unsigned s = 0; s < (unsigned)d->n; s++) {
-		if (occupied[s] || player_reaches(d, s) || d->area.at[s] == area_gen)
+		if (occupied[s] || d->area.at[s] == area_gen)
 			continue;
+		if (player_reaches(d, s)) {
+			if (d->player_min == SQUARE_NONE)
+				d->player_min = (uint16_t)s; /* the first is the smallest */
+			continue;
+		}
 		corral_info *c = &d->corrals[count];
 		c->area_start = area_used;
 		c->box_start = box_used;
@@ -566,34 +575,37 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 	for (uint32_t i = 0; i < k; i++)
 		d->zone.at[cboxes[i]] = d->zone.gen;
 	uint32_t fixed = set_up_reduced(d, p);
-	for (uint32_t i = 0; i < k; i++)
-		d->occupied[cboxes[i]] = 1;
-	int touches = 0, verdict = DEAD_CORRAL_MISS;
 	d->searched = 0;
-	uint16_t player = flood(d, &d->fill, d->occupied, p->player, corral, &touches);
-	/* Root successes: (b) cannot hold (A borders only walls and C) but is
-	 * checked anyway; (c) when C is home and A has no goal. */
-	if (touches || corral_filled(d, c, cboxes, k))
-		verdict = DEAD_CORRAL_ALIVE;
-	for (uint32_t i = 0; i < k; i++)
-		d->occupied[cboxes[i]] = 0;
-	if (verdict == DEAD_CORRAL_MISS) {
-		uint16_t *key = d->pattern;
-		uint32_t length = 0;
-		key[length++] = d->area_squares[c->area_start];
-		key[length++] = player;
-		key[length++] = (uint16_t)k;
-		key[length++] = (uint16_t)fixed;
-		memcpy(key + length, cboxes, sizeof(uint16_t) * k);
-		length += k;
-		memcpy(key + length, d->fixed, sizeof(uint16_t) * fixed);
-		length += fixed;
-		uint64_t cached_budget = 0;
-		verdict = dead_corral_cache_find(&d->cache, key, length, &cached_budget);
-		if (verdict == DEAD_CORRAL_UNKNOWN && cached_budget < budget)
-			verdict = DEAD_CORRAL_MISS; /* more budget now: try again */
-		if (verdict != DEAD_CORRAL_MISS) {
-			d->stats.cache_hits++;
+	/* The key (see the top of the file): the player by the smallest
+	 * square of its real area (find_corrals), so that a hit needs no
+	 * flood of R. */
+	uint16_t *key = d->pattern;
+	uint32_t length = 0;
+	key[length++] = d->area_squares[c->area_start];
+	key[length++] = d->player_min;
+	key[length++] = (uint16_t)k;
+	key[length++] = (uint16_t)fixed;
+	memcpy(key + length, cboxes, sizeof(uint16_t) * k);
+	length += k;
+	memcpy(key + length, d->fixed, sizeof(uint16_t) * fixed);
+	length += fixed;
+	uint64_t cached_budget = 0;
+	int verdict = dead_corral_cache_find(&d->cache, key, length, &cached_budget);
+	if (verdict == DEAD_CORRAL_UNKNOWN && cached_budget < budget)
+		verdict = DEAD_CORRAL_MISS; /* more budget now: try again */
+	if (verdict != DEAD_CORRAL_MISS) {
+		d->stats.cache_hits++;
+	} else {
+		for (uint32_t i = 0; i < k; i++)
+			d->occupied[cboxes[i]] = 1;
+		int touches = 0;
+		uint16_t player = flood(d, &d->fill, d->occupied, p->player, corral, &touches);
+		for (uint32_t i = 0; i < k; i++)
+			d->occupied[cboxes[i]] = 0;
+		/* Root successes: (b) cannot hold (A borders only walls and C)
+		 * but is checked anyway; (c) when C is home and A has no goal. */
+		if (touches || corral_filled(d, c, cboxes, k)) {
+			verdict = DEAD_CORRAL_ALIVE;
 		} else {
 			d->stats.searches++;
 			d->pool[0] = player;
@@ -606,8 +618,8 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 			*spent += nodes;
 			d->stats.nodes += nodes;
 			d->stats.unknown += verdict == DEAD_CORRAL_UNKNOWN;
-			dead_corral_cache_store(&d->cache, key, length, verdict, budget);
 		}
+		dead_corral_cache_store(&d->cache, key, length, verdict, budget);
 	}
 	for (uint32_t i = 0; i < fixed; i++)
 		d->occupied[d->fixed[i]] = 0;

@@ -551,6 +551,42 @@ static void cache_ignores_boxes_outside_the_corral(void **state)
 	close_fixture(&f);
 }
 
+/* The key names the player by its real area. The box on (3,1) splits
+ * the top in two real areas, (1,1)-(2,1) and the rest, but the bottom
+ * corral's R keeps only its two door boxes, where the top is one area.
+ * Each real area gets its own entry, with the verdict a search gives
+ * (dead both times), and the same real area again is a hit: no flood of
+ * R is needed to find an entry. */
+static void cache_keys_the_real_player_area(void **state)
+{
+	(void)state;
+	fixture f;
+	open_fixture(&f, "#########\n"
+	                 "#+ $    #\n"
+	                 "###     #\n"
+	                 "###$#$###\n"
+	                 "##.   .##\n"
+	                 "##     ##\n"
+	                 "#########\n");
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 1); /* the bottom corral, searched */
+	assert_int_equal(stats(&f).searches, 1);
+	/* From the other real area: the pocket (1,1)-(2,1) is a corral too,
+	 * alive (its box goes home to (1,1)); the bottom one is searched
+	 * again under the new key, dead again. */
+	f.p.player = tb_square(&f.t.b, 4, 1);
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).searches, 3);
+	/* The same real area, another square: both from the cache. */
+	uint64_t hits = stats(&f).cache_hits;
+	f.p.player = tb_square(&f.t.b, 7, 2);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).searches, 3);
+	assert_int_equal(stats(&f).cache_hits, hits + 2);
+	close_fixture(&f);
+}
+
 /* ---- PI-corrals --------------------------------------------------------------- */
 
 /* dead_corral_pi on the start position; `expected` lists the allowed box
@@ -738,6 +774,7 @@ int main(void)
 	    cmocka_unit_test(cache_repeats_verdicts),
 	    cmocka_unit_test(cache_grows_and_keeps_verdicts),
 	    cmocka_unit_test(cache_ignores_boxes_outside_the_corral),
+	    cmocka_unit_test(cache_keys_the_real_player_area),
 	    cmocka_unit_test(pi_corral_allows_its_boxes),
 	    cmocka_unit_test(not_pi_corrals),
 	    cmocka_unit_test(pi_corral_without_pushes_is_a_deadlock),
