@@ -12,7 +12,9 @@
  * frozen boxes handed in turned into walls: a frozen box on a goal keeps
  * that goal and leaves the matching; the others see the frozen boxes as
  * walls (their reachability is recomputed by pulling from each free goal
- * with those walls, and cached for the last frozen set).
+ * with those walls, and cached for the last few frozen sets: a search
+ * goes back and forth between the sets of different branches; an entry
+ * keeps its set's squares, so it is used only for exactly that set).
  *
  * Never prunes a solvable position: in any solution each box ends on a
  * distinct goal, which it reaches by pushes that in particular are possible
@@ -24,6 +26,8 @@
 
 #include "deadlock.h"
 
+#define BIPARTITE_WAYS 16
+
 struct dead_bipartite {
 	const board *b;
 	memory *mem;
@@ -33,9 +37,15 @@ struct dead_bipartite {
 	uint32_t *visited;              /* per goal: stamp of the augmenting search */
 	uint32_t stamp;
 	int *stack_box, *stack_goal;
-	/* Reachability with frozen boxes as walls, for the last frozen set. */
-	uint8_t *reach;     /* [goal * squares + square] */
-	uint64_t reach_key; /* hash of the frozen set it was made for; 0: none */
+	/* Reachability with frozen boxes as walls for a few frozen sets: the
+	 * entry of key k is k % ways; entry e holds its set's count and
+	 * squares (ascending) at sets + e * (n + 1), and its table at
+	 * tables + e * n * squares ([goal * squares + square]). */
+	int ways;
+	uint8_t *tables;
+	uint16_t *sets;
+	uint8_t *filled; /* per entry: 1 once it holds a set */
+	uint8_t *reach;  /* the table in use */
 	uint16_t *queue;
 	const uint16_t *boxes; /* the position being matched */
 	const uint8_t *frozen;
@@ -45,8 +55,14 @@ struct dead_bipartite {
 dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
 {
 	size_t n = (size_t)b->box_count, squares = (size_t)b->square_count;
+	/* Up to BIPARTITE_WAYS tables, fewer on a large level: a quarter of a
+	 * MiB of them at most, one at least. */
+	size_t table = n * squares, ways = BIPARTITE_WAYS;
+	while (ways > 1 && ways * table > ((size_t)1 << 18))
+		ways /= 2;
 	size_t bytes = sizeof(dead_bipartite) + n * (4 * sizeof(int) + sizeof(uint32_t)) +
-	               n * squares + squares * sizeof(uint16_t) + 64;
+	               squares * sizeof(uint16_t) + ways * (n + 1) * sizeof(uint16_t) + ways +
+	               ways * table + 64;
 	dead_bipartite *d = memory_calloc(mem, bytes);
 	if (!d)
 		return NULL;
@@ -61,7 +77,11 @@ dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
 	d->stack_goal = d->stack_box + n;
 	d->visited = (uint32_t *)(void *)(d->stack_goal + n);
 	d->queue = (uint16_t *)(void *)(d->visited + n);
-	d->reach = (uint8_t *)(d->queue + squares);
+	d->sets = d->queue + squares;
+	d->ways = (int)ways;
+	d->filled = (uint8_t *)(d->sets + ways * (n + 1));
+	d->tables = d->filled + ways;
+	d->reach = d->tables;
 	return d;
 }
 
@@ -98,6 +118,36 @@ static void pull_from_goal(dead_bipartite *d, int gi, const uint8_t *frozen)
 			d->queue[tail++] = to;
 		}
 	}
+}
+
+/* Point d->reach at the table of the frozen set (frozen boxes of
+ * `boxes`, key its dead_freeze_key), made now unless its entry holds
+ * exactly that set. */
+static void use_table(dead_bipartite *d, uint64_t key, const uint16_t *boxes, const uint8_t *frozen)
+{
+	const board *b = d->b;
+	int n = d->n;
+	size_t e = (size_t)(key % (uint64_t)d->ways);
+	uint16_t *set = d->sets + e * ((size_t)n + 1);
+	d->reach = d->tables + e * (size_t)n * (size_t)b->square_count;
+	uint16_t count = 0;
+	int same = d->filled[e];
+	for (int i = 0; i < n; i++)
+		if (frozen[boxes[i]]) {
+			if (same && (count >= set[0] || set[1 + count] != boxes[i]))
+				same = 0;
+			count++;
+		}
+	if (same && count == set[0])
+		return;
+	count = 0;
+	for (int i = 0; i < n; i++)
+		if (frozen[boxes[i]])
+			set[1 + count++] = boxes[i];
+	set[0] = count;
+	d->filled[e] = 1;
+	for (int gi = 0; gi < n; gi++)
+		pull_from_goal(d, gi, frozen);
 }
 
 static int can_reach(const dead_bipartite *d, int box, int gi)
@@ -158,11 +208,7 @@ int dead_bipartite_check(dead_bipartite *d, const deadlock_position *p, const ui
 		uint64_t key = dead_freeze_key(b, p->boxes, frozen);
 		if (key != 0) {
 			d->use_walls = 1;
-			if (key != d->reach_key) {
-				for (int gi = 0; gi < n; gi++)
-					pull_from_goal(d, gi, frozen);
-				d->reach_key = key;
-			}
+			use_table(d, key, p->boxes, frozen);
 		}
 	}
 	for (int i = 0; i < n; i++) {
