@@ -801,10 +801,24 @@ static int is_pi_corral(dead_corral *d, const deadlock_position *p, unsigned cor
 	if (!unsolved)
 		return 0;
 	next_gen(d, &d->zone);
-	for (uint32_t i = 0; i < k; i++) {
+	for (uint32_t i = 0; i < k; i++)
 		d->zone.at[cboxes[i]] = d->zone.gen;
-		d->occupied[cboxes[i]] = 1;
+	/* A push the player can make now is one from W too (the real area
+	 * lies inside W): one that goes elsewhere than into A fails (I)
+	 * without the flood of W. */
+	for (uint32_t i = 0; i < k; i++) {
+		unsigned s = cboxes[i];
+		for (unsigned dir = 0; dir < 4; dir++) {
+			unsigned from = board_next(b, s, DIR_OPPOSITE(dir));
+			unsigned to = board_next(b, s, dir);
+			if (from == SQUARE_NONE || to == SQUARE_NONE || !player_reaches(d, from))
+				continue;
+			if (!marked(&d->zone, to) && !b->dead[to] && !in_area(d, to, corral))
+				return 0; /* not (I) */
+		}
 	}
+	for (uint32_t i = 0; i < k; i++)
+		d->occupied[cboxes[i]] = 1;
 	flood(d, &d->fill, d->occupied, p->player, 0, NULL); /* W */
 	for (uint32_t i = 0; i < k; i++)
 		d->occupied[cboxes[i]] = 0;

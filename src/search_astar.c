@@ -381,13 +381,9 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		s->c.stats.pruned++;
 		return ADD_PRUNED;
 	}
-	/* The push modes flooded the child's player region already. */
-	deadlock_position child = {s->c.b, s->c.occupied, s->c.probe_boxes, s->c.probe_player};
-	if (search_dead(&s->c, &child, to,
-	                s->mode != HAKO_OPTIMAL_MOVES ? &s->c.child_reach : NULL))
-		return ADD_PRUNED;
-	/* The push modes flooded the child's region already; the move mode
-	 * floods it only for the pattern databases. */
+	/* The push modes flooded the child's player region already; the move
+	 * mode floods it only for the pattern databases, and then first, so
+	 * that the corral check need not flood it again. */
 	const reach *region = &s->c.child_reach;
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
 		if (pdb_wants_region(&s->patterns, s->c.probe_boxes))
@@ -395,6 +391,9 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		else
 			region = NULL; /* no pair will be looked up */
 	}
+	deadlock_position child = {s->c.b, s->c.occupied, s->c.probe_boxes, s->c.probe_player};
+	if (search_dead(&s->c, &child, to, region))
+		return ADD_PRUNED;
 	uint32_t h = child_bound(s, moved, to, region);
 	if (h == BOUND_INFINITE) {
 		s->c.stats.pruned++;
