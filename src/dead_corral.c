@@ -329,6 +329,9 @@ static void find_corrals(dead_corral *d, const deadlock_position *p)
 {
 	const board *b = d->b;
 	const uint8_t *occupied = p->occupied;
+	/* The cache key's player_min stands for p->player's area: a given
+	 * flood must be that area. */
+	assert(!d->given_reach || reach_has(d->given_reach, p->player));
 	d->player_min = SQUARE_NONE;
 	if (!d->given_reach)
 		d->player_min = flood(d, &d->reach, occupied, p->player, 0, NULL);
