@@ -140,6 +140,22 @@ int search_pi_corral(search_context *c, const deadlock_position *p, const reach 
 	return restricted;
 }
 
+uint32_t search_child_matching(search_context *c, const board *on, const uint16_t *boxes, int *kept,
+                               int i, unsigned to)
+{
+	if (*kept == 0) {
+		*kept = -1;
+		uint32_t parent = bound_matching(&c->lower, on, boxes);
+		if (parent != BOUND_INFINITE && parent != BOUND_STOPPED) {
+			bound_keep(&c->lower, on, boxes);
+			*kept = 1;
+		}
+	}
+	if (*kept < 0)
+		return bound_matching(&c->lower, on, c->probe_boxes);
+	return bound_matching_moved(&c->lower, on, i, to);
+}
+
 /* ---- node stores ------------------------------------------------------- */
 
 hako_status search_store_init(search_store *s, search_context *c, size_t header,

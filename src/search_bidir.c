@@ -300,29 +300,6 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 
 typedef enum { GROW_OK, GROW_MET, GROW_NOMEM, GROW_STOP } grow_result;
 
-/* The matching bound on board `on` (the real board forward, the pull
- * board backward) of the child whose box i of the expanded node's `boxes`
- * went to `to`: the parent's matching is made once per expansion and
- * updated for each child in O(n^2) (bound.c, as A* and FESS do), the same
- * value as a full matching of the child, which stays the fallback. *kept:
- * 0 before the first child, 1 kept, -1 not (an infinite or cut-short
- * parent). */
-static uint32_t child_bound(bidir *s, const board *on, const uint16_t *boxes, int *kept, int i,
-                            unsigned to)
-{
-	if (*kept == 0) {
-		*kept = -1;
-		uint32_t parent = bound_matching(&s->c.lower, on, boxes);
-		if (parent != BOUND_INFINITE && parent != BOUND_STOPPED) {
-			bound_keep(&s->c.lower, on, boxes);
-			*kept = 1;
-		}
-	}
-	if (*kept < 0)
-		return bound_matching(&s->c.lower, on, s->c.probe_boxes);
-	return bound_matching_moved(&s->c.lower, on, i, (unsigned)to);
-}
-
 /* Generate every push of forward node `index`. */
 static grow_result expand_forward(bidir *s, uint32_t index)
 {
@@ -344,7 +321,7 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 	int pushes = movegen_pushes(b, s->c.occupied, boxes, count, &s->c.here,
 	                            restricted ? s->c.allowed : NULL, s->c.moves);
 	grow_result result = GROW_OK;
-	int kept = 0; /* child_bound */
+	int kept = 0; /* search_child_matching */
 	for (int k = 0; k < pushes && result == GROW_OK; k++) {
 		const movegen_move *m = &s->c.moves[k];
 		unsigned square = m->from, d = m->dir;
@@ -380,7 +357,8 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 			           tunnel_parking_dead(&s->c.tunnels, b, s->c.occupied, to)) {
 				s->c.stats.pruned++;
 			} else if (!search_dead(&s->c, &child, to, &s->c.child_reach)) {
-				uint32_t h = child_bound(s, b, boxes, &kept, m->index, to);
+				uint32_t h =
+				    search_child_matching(&s->c, b, boxes, &kept, m->index, to);
 				if (h == BOUND_INFINITE)
 					s->c.stats.pruned++;
 				else if (side_add(s, sd, key, index, depth + 1, h, square, d,
@@ -419,7 +397,7 @@ static grow_result expand_backward(bidir *s, uint32_t index)
 	reach_fill(&s->c.here, b, s->c.occupied, n->player);
 	int pulls = movegen_pulls(b, s->c.occupied, boxes, count, &s->c.here, s->c.moves);
 	grow_result result = GROW_OK;
-	int kept = 0; /* child_bound */
+	int kept = 0; /* search_child_matching */
 	for (int k = 0; k < pulls && result == GROW_OK; k++) {
 		/* The player on `to` pulls the box from `square` onto `to` and
 		 * steps back onto m->stand. */
@@ -445,8 +423,8 @@ static grow_result expand_backward(bidir *s, uint32_t index)
 				finish_solved(s, met, &middle, 0, index);
 				result = GROW_MET;
 			} else {
-				uint32_t h = child_bound(s, &s->pull_board, boxes, &kept, m->index,
-				                         to); /* rule 2 */
+				uint32_t h = search_child_matching(
+				    &s->c, &s->pull_board, boxes, &kept, m->index, to); /* rule 2 */
 				if (h == BOUND_INFINITE)
 					s->c.stats.pruned++;
 				else if (side_add(s, sd, key, index, depth + 1, h, to, undo_dir,

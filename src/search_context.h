@@ -77,6 +77,15 @@ int search_dead(search_context *c, const deadlock_position *p, unsigned moved, c
 /* PI-corral pruning (dead_corral.c): 1 with c->allowed marking the boxes
  * whose pushes are needed (clear them after), 0 when every push is. */
 int search_pi_corral(search_context *c, const deadlock_position *p, const reach *region);
+/* The matching bound (c->lower) on board `on` of the child whose box i of
+ * the expanded position's `boxes` went to `to` (c->probe_boxes): the
+ * parent's matching is made at the first child and updated for each child
+ * in O(n^2) (bound_matching_moved: the same value as a full matching, which
+ * stays the fallback). *kept is the engine's per-expansion state: set it
+ * to 0 before the first child; 1 kept, -1 not (an infinite or cut-short
+ * parent). No other use of c->lower may come between the children. */
+uint32_t search_child_matching(search_context *c, const board *on, const uint16_t *boxes, int *kept,
+                               int i, unsigned to);
 
 /* ---- node stores: fixed-size records (an engine's node header, then the
  * box squares, ascending) in an arena, found by key in a table. A node

@@ -501,22 +501,10 @@ static uint16_t in_cell_order(fess *f, uint32_t matching)
 
 /* The matching bound of the child whose box i of the parent's `boxes`
  * went to `to`: the parent's matching is made once per listing of its
- * moves and updated for each child in O(n^2) (bound.c, as A* does), the
- * same value as a full matching of the child, which stays the fallback. */
+ * moves and updated for each child (search_child_matching). */
 static uint32_t child_bound(fess *f, const uint16_t *boxes, int i, unsigned to)
 {
-	const board *b = f->c.b;
-	if (f->parent_kept == 0) {
-		f->parent_kept = -1;
-		uint32_t parent = bound_matching(&f->c.lower, b, boxes);
-		if (parent != BOUND_INFINITE && parent != BOUND_STOPPED) {
-			bound_keep(&f->c.lower, b, boxes);
-			f->parent_kept = 1;
-		}
-	}
-	if (f->parent_kept < 0)
-		return bound_matching(&f->c.lower, b, f->c.probe_boxes);
-	return bound_matching_moved(&f->c.lower, b, i, to);
+	return search_child_matching(&f->c, f->c.b, boxes, &f->parent_kept, i, to);
 }
 
 static grow_result add_child(fess *f, uint32_t parent, const fess_move *move, uint32_t weight,
