@@ -89,7 +89,8 @@ typedef struct search {
 	pdb patterns; /* ready == 0: the matching bound alone */
 	/* The node being expanded: its boxes, and whether its matching is
 	 * kept in c.lower for the children's incremental bounds (0 not yet,
-	 * 1 kept, -1 infinite: children computed in full). */
+	 * 1 kept, -1 infinite or cut short: children computed in full;
+	 * search_child_matching). */
 	const uint16_t *parent_boxes;
 	int parent_kept;
 	uint16_t *row_boxes; /* parent_boxes with the moved box at its new square */
@@ -241,32 +242,22 @@ static uint32_t lower_bound(search *s, const uint16_t *boxes, const reach *playe
 }
 
 /* The bound of the child whose box `moved` (an index into parent_boxes)
- * went to `to`: the parent's matching is computed once per expansion and
- * updated for each child in O(n^2) (bound.c), the same value as in full. */
+ * went to `to`: the matching from the parent's (search_child_matching),
+ * raised by the pattern databases when they are on. A kept matching lists
+ * the boxes in the parent's order, the moved one at its new square. */
 static uint32_t child_bound(search *s, int moved, unsigned to, const reach *player)
 {
 	const board *b = s->c.b;
-	if (s->parent_kept == 0) {
-		s->parent_kept = -1;
-		uint32_t parent = bound_matching(&s->c.lower, b, s->parent_boxes);
-		/* Cut short by the deadline: no kept matching to update (the
-		 * search stops at its next look at the clock). */
-		if (parent == BOUND_STOPPED)
-			return BOUND_STOPPED;
-		if (parent != BOUND_INFINITE) {
-			bound_keep(&s->c.lower, b, s->parent_boxes);
-			s->parent_kept = 1;
-		}
-	}
-	if (s->parent_kept < 0)
-		return lower_bound(s, s->c.probe_boxes, player);
-	uint32_t h = bound_matching_moved(&s->c.lower, b, moved, to);
-	if (s->patterns.ready && h != BOUND_INFINITE) {
+	uint32_t h = search_child_matching(&s->c, b, s->parent_boxes, &s->parent_kept, moved, to);
+	if (!s->patterns.ready || h >= BOUND_STOPPED) /* BOUND_INFINITE too */
+		return h;
+	const uint16_t *boxes = s->c.probe_boxes;
+	if (s->parent_kept > 0) {
 		memcpy(s->row_boxes, s->parent_boxes, sizeof(uint16_t) * (size_t)b->box_count);
 		s->row_boxes[moved] = (uint16_t)to;
-		h = pdb_bound(&s->patterns, &s->c.lower, b, s->row_boxes, player, h);
+		boxes = s->row_boxes;
 	}
-	return h;
+	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, player, h);
 }
 
 /* ---- symmetry reduction (symmetry.h) ---------------------------------- */
