@@ -32,9 +32,25 @@
  * would have reached the state with all of S on goals: it said DEAD only
  * if Q has no solution. The argument holds for any S, so the minimisation
  * may drop any box whose removal keeps the proof: the smaller set is
- * proved dead by the same search. */
+ * proved dead by the same search.
+ *
+ * ---- Escape --------------------------------------------------------------
+ * The caller may mark escape squares (YASS's deadlock prover removes a box
+ * that gets out of the candidate's fence; the idea is Brian Damgaard's, the
+ * rule here our own): a box of S pushed onto one leaves the board, and a
+ * state whose remaining boxes all stand on goals counts as ALIVE. Still
+ * sound, for any choice of squares: replay Q's solution as above, and drop
+ * each box the first time the replay puts it on an escape square. Dropping
+ * a box only frees squares, so the replay stays legal; a dropped box is
+ * never tested again, so neither the dead-square nor the freeze rule is
+ * asked about it; and the replay ends with every box still there on a
+ * goal. So the search meets a state it calls ALIVE whenever Q has a
+ * solution. Escape squares make the search smaller (boxes that can get
+ * away stop mattering) and can only turn DEAD into ALIVE, never the other
+ * way. */
 #include <string.h>
 
+#include "dead_pattern.h"
 #include "dead_stall.h"
 #include "deadline.h"
 #include "deadlock.h"
@@ -59,8 +75,8 @@ hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint
 	size_t slots = slot_count_for(states);
 	s->slot_mask = (uint32_t)(slots - 1);
 	/* One block: the table, then the 16-bit arrays, then the bytes. */
-	s->bytes =
-	    slots * sizeof(uint32_t) + ((size_t)states * k + 2 * k + n) * sizeof(uint16_t) + n;
+	s->bytes = slots * sizeof(uint32_t) +
+	           ((size_t)states * k + 2 * k + 3 * n) * sizeof(uint16_t) + 2 * n;
 	s->reach_bytes = 2 * reach_bytes(b->square_count);
 	s->slots = memory_calloc(mem, s->bytes);
 	if (!s->slots)
@@ -69,7 +85,10 @@ hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint
 	s->boxes = s->pool + (size_t)states * k;
 	s->set = s->boxes + k;
 	s->barred = s->set + k;
-	s->occupied = (uint8_t *)(s->barred + n);
+	s->escape_queue = s->barred + n;
+	s->escape_depth = s->escape_queue + n;
+	s->occupied = (uint8_t *)(s->escape_depth + n);
+	s->escape_map = s->occupied + n;
 	hako_status st = memory_charge(mem, s->reach_bytes) ? HAKO_OK : HAKO_ERR_NOMEM;
 	if (st != HAKO_OK)
 		s->reach_bytes = 0;
@@ -118,12 +137,20 @@ static int state_add(stall_prover *s, uint32_t stride, uint32_t count)
 	return 1;
 }
 
+/* Every box still on the board stands on a goal (an escaped box is
+ * SQUARE_NONE, sorted last). */
 static int all_on_goals(const board *b, const uint16_t *boxes, int count)
 {
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count && boxes[i] != SQUARE_NONE; i++)
 		if (!b->is_goal[boxes[i]])
 			return 0;
 	return 1;
+}
+
+static void mark(uint8_t *occupied, const uint16_t *boxes, int count, uint8_t value)
+{
+	for (int i = 0; i < count && boxes[i] != SQUARE_NONE; i++)
+		occupied[boxes[i]] = value;
 }
 
 int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned player, uint64_t budget)
@@ -136,11 +163,9 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 	memset(s->slots, 0, sizeof(uint32_t) * ((size_t)s->slot_mask + 1));
 	uint16_t *root = s->pool;
 	memcpy(root + 1, boxes, sizeof(uint16_t) * (size_t)count);
-	for (int i = 0; i < count; i++)
-		s->occupied[boxes[i]] = 1;
+	mark(s->occupied, boxes, count, 1);
 	root[0] = reach_fill(&s->fill, b, s->occupied, player);
-	for (int i = 0; i < count; i++)
-		s->occupied[boxes[i]] = 0;
+	mark(s->occupied, boxes, count, 0);
 	state_add(s, stride, 0);
 	uint32_t states = 1;
 	uint64_t spent = 0;
@@ -149,10 +174,9 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 		/* Children go after the last state, never over this one. */
 		const uint16_t *state = s->pool + (size_t)head * stride;
 		const uint16_t *at = state + 1;
-		for (int i = 0; i < count; i++)
-			s->occupied[at[i]] = 1;
+		mark(s->occupied, at, count, 1);
 		reach_fill(&s->fill, b, s->occupied, state[0]);
-		for (int i = 0; i < count && verdict == STALL_DEAD; i++) {
+		for (int i = 0; i < count && at[i] != SQUARE_NONE && verdict == STALL_DEAD; i++) {
 			unsigned square = at[i];
 			for (unsigned dir = 0; dir < 4 && verdict == STALL_DEAD; dir++) {
 				unsigned from = board_next(b, square, DIR_OPPOSITE(dir));
@@ -169,7 +193,8 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 				}
 				s->occupied[square] = 0;
 				s->occupied[to] = 1;
-				int frozen = !b->is_goal[to] &&
+				int escaped = s->escape && s->escape[to];
+				int frozen = !escaped && !b->is_goal[to] &&
 				             dead_freeze_check(b, s->occupied, b->dead, to, NULL);
 				if (!frozen) {
 					if (states >= capacity) {
@@ -178,11 +203,12 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 						uint16_t *kid = s->pool + (size_t)states * stride;
 						memcpy(kid + 1, at,
 						       sizeof(uint16_t) * (size_t)count);
-						kid[1 + i] = (uint16_t)to;
+						kid[1 + i] = (uint16_t)(escaped ? SQUARE_NONE : to);
 						board_sort_squares(kid + 1, (size_t)count);
 						if (all_on_goals(b, kid + 1, count))
 							verdict = STALL_ALIVE;
 						else {
+							s->occupied[to] = (uint8_t)!escaped;
 							kid[0] = reach_fill(&s->child, b,
 							                    s->occupied, square);
 							if (state_add(s, stride, states))
@@ -194,8 +220,7 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 				s->occupied[square] = 1;
 			}
 		}
-		for (int i = 0; i < count; i++)
-			s->occupied[at[i]] = 0;
+		mark(s->occupied, at, count, 0);
 	}
 	s->nodes += spent;
 	return verdict;
@@ -216,6 +241,59 @@ int stall_minimize(stall_prover *s, uint16_t *boxes, int count, unsigned player,
 		}
 	}
 	return count;
+}
+
+void stall_escape_near(stall_prover *s, const uint16_t *boxes, int count, int radius)
+{
+	const board *b = s->b;
+	if (radius < 0) {
+		s->escape = NULL;
+		return;
+	}
+	uint8_t *escape = s->escape_map;
+	uint16_t *queue = s->escape_queue, *depth = s->escape_depth;
+	memset(escape, 1, (size_t)b->square_count);
+	int head = 0, tail = 0;
+	for (int i = 0; i < count; i++) {
+		escape[boxes[i]] = 0;
+		depth[boxes[i]] = 0;
+		queue[tail++] = boxes[i];
+	}
+	while (head < tail) {
+		unsigned q = queue[head++];
+		if (depth[q] >= radius)
+			continue;
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned next = board_next(b, q, d);
+			if (next != SQUARE_NONE && escape[next]) {
+				escape[next] = 0;
+				depth[next] = (uint16_t)(depth[q] + 1);
+				queue[tail++] = (uint16_t)next;
+			}
+		}
+	}
+	s->escape = escape;
+}
+
+int stall_learn(stall_prover *s, dead_pattern *patterns, const uint16_t *boxes, unsigned player,
+                uint64_t budget, int radius)
+{
+	const board *b = s->b;
+	uint16_t *set = s->set;
+	int k = 0;
+	for (int i = 0; i < b->box_count; i++)
+		if (!b->is_goal[boxes[i]])
+			set[k++] = boxes[i];
+	stall_escape_near(s, set, k, radius);
+	int verdict = stall_prove(s, set, k, player, budget);
+	if (verdict == STALL_DEAD) {
+		k = stall_minimize(s, set, k, player, budget);
+		int barred = stall_barred(s, set, k, player, s->barred);
+		dead_pattern_spec spec = {set, k, k, NULL, 0, s->barred, barred};
+		dead_pattern_add(patterns, &spec);
+	}
+	s->escape = NULL;
+	return verdict == STALL_DEAD;
 }
 
 int stall_barred(stall_prover *s, const uint16_t *boxes, int count, unsigned player, uint16_t *out)

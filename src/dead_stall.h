@@ -30,6 +30,13 @@ typedef struct stall_prover {
 	uint8_t *occupied; /* all zero between calls */
 	reach fill, child;
 	uint64_t nodes; /* pushes generated, over every call */
+	/* Per square, or NULL (none): a box of the set pushed onto a marked
+	 * square leaves the board, it has escaped (dead_stall.c). Read by
+	 * stall_prove and stall_minimize; stall_escape_near fills escape_map
+	 * and points here. */
+	const uint8_t *escape;
+	uint8_t *escape_map;                   /* square_count + 1 */
+	uint16_t *escape_queue, *escape_depth; /* square_count + 1 each */
 } stall_prover;
 
 /* A prover whose searches keep at most `states` states; HAKO_ERR_NOMEM
@@ -52,6 +59,20 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
  * player on `player`, is still proven dead within `budget` pushes a try.
  * `boxes` (ascending, proven dead) is rewritten; returns the new count. */
 int stall_minimize(stall_prover *s, uint16_t *boxes, int count, unsigned player, uint64_t budget);
+
+/* Mark as escape squares those farther than `radius` steps (walking on
+ * the empty floor) from every box of the set; radius < 0: no escape. */
+void stall_escape_near(stall_prover *s, const uint16_t *boxes, int count, int radius);
+
+/* Learn from a position known or suspected dead: its boxes off the goals
+ * (escaping beyond `radius`, see stall_escape_near) proven dead alone
+ * within `budget` pushes, then minimised, become a pattern of `patterns`
+ * with the squares the player cannot reach barred. `boxes` are the
+ * position's, ascending, the player on `player`. Returns 1 when a pattern
+ * was added. */
+struct dead_pattern;
+int stall_learn(stall_prover *s, struct dead_pattern *patterns, const uint16_t *boxes,
+                unsigned player, uint64_t budget, int radius);
 
 /* The squares a player on `player` cannot walk to with only `boxes` on the
  * board (neither a box nor reached), ascending, into out (room for every

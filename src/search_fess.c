@@ -933,22 +933,10 @@ static void stall_test(fess *f, uint32_t index)
 {
 	if (!stall_setup(f))
 		return;
-	const board *b = f->c.b;
 	fnode *n = node_at(f, index);
 	const uint16_t *boxes = search_node_boxes(&f->store, n);
-	uint16_t *set = f->prover.set;
-	int k = 0;
-	for (int i = 0; i < b->box_count; i++)
-		if (!b->is_goal[boxes[i]])
-			set[k++] = boxes[i];
-	int verdict = stall_prove(&f->prover, set, k, n->player, STALL_BUDGET);
-	if (verdict != STALL_DEAD)
-		return;
-	k = stall_minimize(&f->prover, set, k, n->player, STALL_BUDGET);
-	int barred = stall_barred(&f->prover, set, k, n->player, f->prover.barred);
-	dead_pattern_spec spec = {set, k, k, NULL, 0, f->prover.barred, barred};
-	dead_pattern_add(f->stalls, &spec);
-	f->stall_learned++;
+	f->stall_learned +=
+	    (uint64_t)stall_learn(&f->prover, f->stalls, boxes, n->player, STALL_BUDGET, -1);
 }
 
 /* Does a learned stall pattern match node `index`? */

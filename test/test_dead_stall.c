@@ -196,7 +196,8 @@ static void check_covered(tiny_solver *o, const board *b, const uint16_t *set, i
 	} while (tb_next_subset(pick, k, n));
 }
 
-static void sweep_board(const char *xsb, sweep_counts *c)
+/* radius: the escape radius of every proof (stall_escape_near; -1 none). */
+static void sweep_board(const char *xsb, int radius, sweep_counts *c)
 {
 	tb_position t;
 	tb_open(&t, xsb);
@@ -226,6 +227,8 @@ static void sweep_board(const char *xsb, sweep_counts *c)
 					region_done[q] |= o.seen[q];
 				uint16_t kept[TINY_MAX_BOXES];
 				memcpy(kept, set, sizeof kept);
+				stall_escape_near(&s, set, count, radius);
+				assert_true((radius < 0) == (s.escape == NULL));
 				int verdict =
 				    stall_prove(&s, kept, count, (unsigned)player, BUDGET);
 				if (verdict == STALL_ALIVE)
@@ -264,13 +267,71 @@ static void dead_sets_never_cover_a_solvable_position(void **state)
 	(void)state;
 	sweep_counts c = {0, 0, 0, 0};
 	for (int i = 0; i < TB_SWEEP_BOARDS; i++)
-		sweep_board(tb_sweep_boards[i], &c);
+		sweep_board(tb_sweep_boards[i], -1, &c);
 	print_message("dead %llu, alive %llu, unknown %llu, positions covered %llu\n",
 	              (unsigned long long)c.dead, (unsigned long long)c.alive,
 	              (unsigned long long)c.unknown, (unsigned long long)c.covered);
 	/* Not vacuous: dead sets were found and checked, alive ones too. */
 	assert_true(c.dead > 0 && c.alive > 0 && c.covered > 0);
 	assert_int_equal(c.unknown, 0);
+}
+
+/* The same sweep with escape squares (a box of the set pushed two steps,
+ * or any step away leaves the board): still never a solvable
+ * position covered, and the escape changes verdicts. */
+static void sets_with_escape_never_cover_a_solvable_position(void **state)
+{
+	(void)state;
+	sweep_counts none = {0, 0, 0, 0};
+	for (int i = 0; i < TB_SWEEP_BOARDS; i++)
+		sweep_board(tb_sweep_boards[i], -1, &none);
+	for (int radius = 0; radius <= 2; radius += 2) {
+		sweep_counts c = {0, 0, 0, 0};
+		for (int i = 0; i < TB_SWEEP_BOARDS; i++)
+			sweep_board(tb_sweep_boards[i], radius, &c);
+		print_message("radius %d: dead %llu, alive %llu, unknown %llu, covered %llu\n",
+		              radius, (unsigned long long)c.dead, (unsigned long long)c.alive,
+		              (unsigned long long)c.unknown, (unsigned long long)c.covered);
+		assert_true(c.dead > 0 && c.covered > 0);
+		assert_int_equal(c.unknown, 0);
+		/* A relaxation: never more dead sets than without escape. */
+		assert_true(c.dead <= none.dead);
+		if (radius == 0)
+			assert_true(c.dead < none.dead);
+	}
+}
+
+/* stall_learn: the block of the first test, found among the boxes off the
+ * goals with escape squares two steps away, becomes a pattern that matches
+ * the position; a live position teaches nothing. */
+static void a_dead_end_is_learned_as_a_pattern(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, block);
+	memory mem = {0, 0, (size_t)1 << 30};
+	stall_prover s;
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 4096, NULL), HAKO_OK);
+	dead_pattern *patterns = dead_pattern_new(&t.b, &mem, 1u << 16);
+	assert_non_null(patterns);
+	unsigned player = t.b.start_player;
+	deadlock_position p = {&t.b, t.occupied, t.boxes, player};
+	assert_false(dead_pattern_match(patterns, &p, SQUARE_NONE, NULL));
+	assert_int_equal(stall_learn(&s, patterns, t.boxes, player, BUDGET, 2), 1);
+	assert_null(s.escape); /* the escape squares are the call's only */
+	deadlock_proof proof;
+	uint16_t proof_boxes[5];
+	proof.boxes = proof_boxes;
+	assert_true(dead_pattern_match(patterns, &p, SQUARE_NONE, &proof));
+	assert_int_equal(proof.count, 4); /* the block; the far box escaped */
+	/* The block broken (its fourth box moved beside the far box): alive. */
+	uint16_t live[5];
+	squares_at(&t.b, (const int[]){3, 2, 4, 2, 3, 3, 6, 3, 7, 3}, 5, live);
+	assert_int_equal(stall_learn(&s, patterns, live, player, BUDGET, 2), 0);
+	dead_pattern_free(patterns);
+	stall_prover_free(&s);
+	assert_int_equal(mem.used, 0);
+	tb_close(&t);
 }
 
 int main(void)
@@ -281,6 +342,8 @@ int main(void)
 	    cmocka_unit_test(a_goal_box_in_the_way_is_part_of_the_proof),
 	    cmocka_unit_test(a_passed_deadline_stops_the_proof),
 	    cmocka_unit_test(dead_sets_never_cover_a_solvable_position),
+	    cmocka_unit_test(sets_with_escape_never_cover_a_solvable_position),
+	    cmocka_unit_test(a_dead_end_is_learned_as_a_pattern),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
