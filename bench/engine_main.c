@@ -7,8 +7,10 @@
  * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST]
  *                    [-m MACROS | -x] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
- *       setting), fess, or fast: the fast mode's portfolio (FESS + bidir
- *       meeting in one table) on one thread, interleaved, reproducible
+ *       setting), fess, order (bidir's forward side on the packing plan,
+ *       search_bidir.c), or fast: the fast mode's portfolio (FESS + bidir
+ *       meeting in one table, + order) on one thread, interleaved,
+ *       reproducible
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
  *   -n  expanded-node limit per level (default none)
@@ -30,10 +32,11 @@
 #include "search_bidir.h"
 
 static const search_engine *const engines[] = {&search_engine_bidir, &search_engine_astar,
-                                               &search_engine_fess};
+                                               &search_engine_fess, &search_engine_order};
 /* -e fast: the fast mode's engines as a portfolio (the name only). */
-static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir};
-static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL};
+static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir,
+                                                 &search_engine_order};
+static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL, 0, 0};
 
 static char *read_file(const char *path, size_t *length)
 {
@@ -165,7 +168,8 @@ int main(int argc, char **argv)
 		search_bidir_info info;
 		memset(&info, 0, sizeof info);
 		if (engine == &fast_mode)
-			search_portfolio(&b, &o, fast_pair, 2, 1, &r);
+			search_portfolio(&b, &o, fast_pair,
+			                 (int)(sizeof fast_pair / sizeof fast_pair[0]), 1, &r);
 		else if (!e)
 			r.outcome = HAKO_MEMOUT;
 		else {

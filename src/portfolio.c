@@ -3,15 +3,16 @@
  * The engines (search.h) run in slices of PORTFOLIO_SLICE expansions.
  * With one thread they take turns round robin in the calling thread, so
  * the same input gives the same result every time (unless a time limit
- * ends it). With more, the engines are spread over `threads` threads round
- * robin — the calling thread runs the first group itself — and each thread
- * interleaves its own group the same way. An engine that solves the level
- * or proves it unsolvable raises the stop flag; one that times out or runs
- * out of memory just leaves its turn to the others.
+ * ends it). With more, the first engines run one to a thread and the rest
+ * share the last of `threads` threads — the calling thread runs the first
+ * group itself — and each thread interleaves its own group the same way. An engine that solves the
+ * level or proves it unsolvable raises the stop flag; one that times out or runs out of memory just
+ * leaves its turn to the others.
  *
  * When two engines or more can meet (search_engine.share), they share one
  * meeting table (perimeter.h): an eighth of the memory budget, the rest
- * split between the engines (no table under 128 MiB). The table is made
+ * split between the engines by their memory_weight (no table under 128
+ * MiB). The table is made
  * only once the engines have expanded PORTFOLIO_MEETING_AFTER states, by
  * the calling thread between two slices, and each engine is handed it
  * before its next slice: a small level, solved before that, never pays
@@ -54,7 +55,7 @@ typedef struct slot {
 typedef struct portfolio {
 	slot *slots;
 	int count;
-	int groups; /* engine i runs in group i % groups */
+	int groups; /* engine i runs in group min(i, groups - 1) */
 	const hako_solver_options *options;
 	atomic_int stop;
 	atomic_int winner; /* the slot that solved or proved, -1 while none */
@@ -168,16 +169,50 @@ static void slot_step(portfolio *p, int index)
 	}
 }
 
+/* The first engines run one to a group, the rest share the last: with two
+ * threads FESS keeps one to itself. */
+static int group_of(const portfolio *p, int engine)
+{
+	return engine < p->groups ? engine : p->groups - 1;
+}
+
 /* Run the engines of one group in turns until each has finished or the
  * stop flag is up; `report`: this is the calling thread. */
+
+static int slot_waiting(const slot *s)
+{
+	return !s->self && !s->done && s->engine->start_after > 0;
+}
+
+/* Open the group's engines that wait for the others once those have done
+ * enough, or once nothing else of the group is left to run. */
+static void open_waiting(portfolio *p, int group, const board *b)
+{
+	int waiting = 0, running = 0;
+	for (int i = group; i < p->count; i++)
+		if (group_of(p, i) == group) {
+			waiting += slot_waiting(&p->slots[i]);
+			running += p->slots[i].self && !p->slots[i].done;
+		}
+	if (!waiting)
+		return;
+	uint64_t expanded = portfolio_sum(p).expanded;
+	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)
+		if (group_of(p, i) == group && slot_waiting(&p->slots[i]) &&
+		    (running == 0 || expanded >= p->slots[i].engine->start_after))
+			slot_open(p, &p->slots[i], b);
+}
+
 static void group_run(portfolio *p, int group, const board *b, int report)
 {
-	for (int i = group; i < p->count && !atomic_load(&p->stop); i += p->groups)
-		slot_open(p, &p->slots[i], b);
+	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)
+		if (group_of(p, i) == group && p->slots[i].engine->start_after == 0)
+			slot_open(p, &p->slots[i], b);
 	for (int active = 1; active && !atomic_load(&p->stop);) {
+		open_waiting(p, group, b);
 		active = 0;
-		for (int i = group; i < p->count && !atomic_load(&p->stop); i += p->groups) {
-			if (!p->slots[i].self || p->slots[i].done)
+		for (int i = group; i < p->count && !atomic_load(&p->stop); i++) {
+			if (group_of(p, i) != group || !p->slots[i].self || p->slots[i].done)
 				continue;
 			active = 1;
 			slot_step(p, i);
@@ -187,7 +222,9 @@ static void group_run(portfolio *p, int group, const board *b, int report)
 			}
 		}
 	}
-	for (int i = group; i < p->count; i += p->groups) {
+	for (int i = group; i < p->count; i++) {
+		if (group_of(p, i) != group)
+			continue;
 		if (p->slots[i].self)
 			p->slots[i].engine->close(p->slots[i].self);
 		p->slots[i].self = NULL;
@@ -253,6 +290,11 @@ static hako_outcome portfolio_outcome(const portfolio *p, hako_status *status)
 	return HAKO_MEMOUT;
 }
 
+static size_t engine_weight(const search_engine *e)
+{
+	return e->memory_weight ? e->memory_weight : SEARCH_MEMORY_WEIGHT;
+}
+
 static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
                                   const search_engine *const *engines, int engine_count,
                                   int threads)
@@ -289,11 +331,14 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 		p->meet_budget = budget / 8;
 		budget -= p->meet_budget;
 	}
+	size_t weights = 0;
+	for (int i = 0; i < engine_count; i++)
+		weights += engine_weight(engines[i]);
 	for (int i = 0; i < engine_count; i++) {
 		slot *s = &p->slots[i];
 		s->engine = engines[i];
 		s->options = *o;
-		s->options.memory_limit = budget / (size_t)engine_count;
+		s->options.memory_limit = budget / weights * engine_weight(engines[i]);
 		s->options.progress = NULL;
 		s->options.progress_user = NULL;
 		s->options.threads = 1;

@@ -58,7 +58,16 @@ typedef struct search_engine {
 	 * outlives the engine; a backward search stores its states there, a
 	 * forward search finishes when it reaches one. */
 	void (*share)(void *self, struct perimeter *meet);
+	/* Its share of a portfolio's memory, against the others' (0 counts as
+	 * SEARCH_MEMORY_WEIGHT): an engine that stops early needs little. */
+	unsigned memory_weight;
+	/* A portfolio opens it only once all its engines together have
+	 * expanded this many states, or its thread has nothing else to run
+	 * (0: at once): small levels never pay for it. */
+	uint64_t start_after;
 } search_engine;
+
+#define SEARCH_MEMORY_WEIGHT 8u
 
 /* search_astar.c: the A* above as an engine; with HAKO_OPTIMAL_NONE the
  * weighted A* of the fast mode. search_astar() runs it to the end. */
@@ -68,8 +77,9 @@ extern const search_engine search_engine_astar;
  * solves it or proves it unsolvable. threads <= 1: interleaved in the
  * calling thread, in fixed slices, round robin — the same result every
  * time unless a time limit ends it. threads >= 2: up to `threads` threads
- * (the calling thread is one), engines spread over them round robin.
- * Each engine gets an equal share of options->memory_limit and the whole
+ * (the calling thread is one): the first engines one to a thread, the
+ * rest sharing the last (interleaved as with one). Each engine gets its
+ * share (memory_weight) of options->memory_limit and the whole
  * node and time limit; a timeout or memout of one leaves the others
  * running. options->progress is called from the calling thread only, with
  * the stats summed over the engines; nonzero stops them all. The result's
@@ -83,6 +93,9 @@ extern const search_engine search_engine_fess;
 /* search_bidir.c: greedy forward pushes and backward pulls from every
  * goal-side position, meeting in the middle (issue 5). */
 extern const search_engine search_engine_bidir;
+/* search_bidir.c: its forward side alone, ordered by the packing plan. */
+extern const search_engine search_engine_order;
+extern const search_engine search_engine_order;
 
 /* Whether options->macros turns on `which` (one HAKO_MACRO_* bit):
  * HAKO_MACRO_ALL turns on every macro. */

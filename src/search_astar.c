@@ -750,8 +750,8 @@ static void astar_close(void *self)
 	free(e);
 }
 
-const search_engine search_engine_astar = {"astar",     astar_open,  astar_step,
-                                           astar_stats, astar_close, NULL};
+const search_engine search_engine_astar = {
+    "astar", astar_open, astar_step, astar_stats, astar_close, NULL, SEARCH_MEMORY_WEIGHT, 0};
 
 hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result)
 {

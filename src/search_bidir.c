@@ -55,12 +55,34 @@
  * forward search, and each backward state is one more it can finish at. Both sides share one memory
  * budget; a side that runs out of memory stops expanding (its open list is
  * freed, its table stays for meeting) and the other goes on until it hits
- * the budget too. */
+ * the budget too.
+ *
+ * The same engine runs the "order" engine of the portfolio (search_engine_
+ * order): its forward side alone, greedy on the packing-order score of
+ * order.c instead of the bound, after YASS's packing-order search:
+ *   - no goal macros (they fill a room in their own order, not the plan's);
+ *   - dives: a child that scores no worse than its parent and than the
+ *     best open node is expanded next, before the open list, the child of
+ *     the box pushed last first (YASS's depth-first dives and move order);
+ *   - dead ends: a node none of whose children lives has its boxes off the
+ *     goals proven dead alone (dead_stall.c, boxes that get two steps away
+ *     from the set escape) and the smallest dead set learned as a pattern
+ *     (dead_pattern.c), which prunes the nodes picked and the children
+ *     made from then on (YASS learns deadlock sets from dead ends);
+ *   - it gives up after ORDER_EXPANSIONS expansions: it solves the levels
+ *     it solves fast or not at all (BENCH.md), and the portfolio's other
+ *     engines get its share back.
+ * Everything it prunes is pruned soundly, so running out of states is
+ * still a proof. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dead_pattern.h"
+#include "dead_stall.h"
+#include "fess.h"
 #include "heap.h"
+#include "order.h"
 #include "perimeter.h"
 #include "search_bidir.h"
 #include "room.h"
@@ -86,6 +108,12 @@ typedef struct bnode {
 	/* followed by box_count uint16_t box squares, ascending */
 } bnode;
 
+/* A forward node of the order engine: its score rides along. */
+typedef struct onode {
+	bnode base;
+	order_step order;
+} onode;
+
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define CHUNK_LOG2 12u
@@ -96,6 +124,18 @@ typedef struct bnode {
  * to the forward side: 4 solved 46 XSokoban levels at 20,000 expansions an
  * engine against 44 with the shorter-list rule, 16 solved 45 (BENCH.md). */
 #define MEETING_BACKWARD_SHARE 4u
+/* The order engine: expansions before it gives up (XSokoban 61 and 72, the
+ * levels it adds at 10 s, take 18,779 and 6,572), and its dead-end prover's
+ * budget, state pool, escape radius and pattern store (FESS's stall test
+ * uses the same budget and store). */
+#define ORDER_EXPANSIONS 50000u
+#define ORDER_PROOF_PUSHES 2000u
+#define ORDER_PROOF_STATES 4096u
+#define ORDER_ESCAPE_RADIUS 2
+#define ORDER_PATTERN_BYTES (256u << 10)
+/* In a portfolio it starts once the others have expanded this many states
+ * (about a second): the levels they solve at once never pay for it. */
+#define ORDER_START_AFTER 100000u
 
 enum { SIDE_RUNNING, SIDE_EXHAUSTED, SIDE_MEMOUT };
 
@@ -103,8 +143,9 @@ typedef struct side {
 	search_store store; /* the side's nodes and table */
 	heap open;
 	int state;
-	unsigned weight;
+	unsigned weight; /* 0: the order engine's forward side */
 	uint64_t expanded;
+	uint64_t pushed; /* nodes put on the open list (the order's age) */
 } side;
 
 typedef struct bidir {
@@ -118,6 +159,17 @@ typedef struct bidir {
 	uint32_t steps;  /* side choices made while sharing the meeting table */
 	int finished;
 	hako_outcome outcome;
+	/* The order engine (forward side only): */
+	int order;
+	fess_plan plan;
+	int plan_ready;
+	order_step pending; /* the next forward node's, for side_add */
+	uint32_t *dive;     /* nodes to expand before the open list, last first */
+	uint32_t dive_count, dive_capacity;
+	int learn_ready; /* 0 not set up, 1 ready, -1 no room */
+	stall_prover prover;
+	dead_pattern *dead_ends;
+	uint64_t learned;
 	search_push *solution; /* malloc'd; handed to the result */
 	size_t solution_count;
 	size_t solution_total; /* pushes of the solution (stays after it is handed out) */
@@ -142,10 +194,54 @@ static uint64_t clamp_bits(uint64_t value, unsigned bits)
 	return value < top ? value : top;
 }
 
-static uint64_t priority(const side *sd, const bnode *n)
+/* The order engine's scores, shifted to be positive. */
+#define ORDER_SCORE_BIAS ((int64_t)1 << 23)
+
+static uint64_t order_key(int32_t score)
 {
+	int64_t biased = (int64_t)score + ORDER_SCORE_BIAS;
+	return clamp_bits((uint64_t)(biased > 0 ? biased : 0), 24);
+}
+
+static uint64_t priority(side *sd, const bnode *n)
+{
+	if (sd->weight == 0) /* the order engine: score, then newest first */
+		return order_key(((const onode *)(const void *)n)->order.score) << 40 |
+		       (((uint64_t)1 << 40) - 1 - clamp_bits(sd->pushed++, 40));
 	uint64_t f = (uint64_t)n->h * sd->weight + n->depth;
 	return clamp_bits(f, 40) << 24 | clamp_bits(n->h, 24);
+}
+
+/* The order engine: expand `index` before the open list when it scores no
+ * worse than its parent and the best open node (a dive). */
+static hako_status dive_or_open(bidir *s, side *sd, uint32_t index, uint32_t parent)
+{
+	const onode *n = search_node_at(&sd->store, index);
+	int dive = parent != NODE_NONE;
+	if (dive) {
+		const onode *up = search_node_at(&sd->store, parent);
+		dive = n->order.score <= up->order.score;
+	}
+	if (dive && sd->open.count > 0) {
+		uint64_t top =
+		    (uint64_t)sd->open.items[0].key_high << 32 | sd->open.items[0].key_low;
+		dive = order_key(n->order.score) <= top >> 40;
+	}
+	if (!dive)
+		return heap_push(&sd->open, priority(sd, &n->base), index);
+	if (s->dive_count == s->dive_capacity) {
+		uint32_t capacity = s->dive_capacity ? s->dive_capacity * 2 : 1024;
+		uint32_t *grown = memory_alloc(&s->c.mem, sizeof(uint32_t) * capacity);
+		if (!grown)
+			return HAKO_ERR_NOMEM;
+		if (s->dive_count)
+			memcpy(grown, s->dive, sizeof(uint32_t) * s->dive_count);
+		memory_free(&s->c.mem, s->dive, sizeof(uint32_t) * s->dive_capacity);
+		s->dive = grown;
+		s->dive_capacity = capacity;
+	}
+	s->dive[s->dive_count++] = index;
+	return HAKO_OK;
 }
 
 /* Store the probe (s->c.probe_boxes, s->c.probe_player) as a node of `sd`.
@@ -166,12 +262,16 @@ static hako_status side_add(bidir *s, side *sd, uint64_t key, uint32_t parent, u
 	n->push_from = (uint16_t)push_from;
 	n->push_dir = (uint8_t)push_dir;
 	n->push_length = (uint16_t)push_length;
+	if (sd->weight == 0)
+		((onode *)(void *)n)->order = s->pending;
 	search_store_boxes(&sd->store, n);
 	s->c.stats.generated++;
 	if (s->meet && sd == &s->backward)
 		perimeter_add(s->meet, key, depth);
 	hako_status st = search_store_insert(&sd->store, key, index);
-	if (st == HAKO_OK)
+	if (st == HAKO_OK && sd->weight == 0)
+		st = dive_or_open(s, sd, index, parent);
+	else if (st == HAKO_OK)
 		st = heap_push(&sd->open, priority(sd, n), index);
 	return st;
 }
@@ -300,6 +400,61 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 
 typedef enum { GROW_OK, GROW_MET, GROW_NOMEM, GROW_STOP } grow_result;
 
+/* ---- the order engine's dead ends -------------------------------------- */
+
+static int learn_setup(bidir *s)
+{
+	if (s->learn_ready)
+		return s->learn_ready > 0;
+	s->learn_ready = -1;
+	s->dead_ends = dead_pattern_new(s->c.b, &s->c.mem, ORDER_PATTERN_BYTES);
+	if (!s->dead_ends)
+		return 0;
+	if (stall_prover_init(&s->prover, s->c.b, &s->c.mem, ORDER_PROOF_STATES, &s->c.clock) !=
+	    HAKO_OK) {
+		dead_pattern_free(s->dead_ends);
+		s->dead_ends = NULL;
+		return 0;
+	}
+	s->learn_ready = 1;
+	return 1;
+}
+
+/* Does a learned dead end match the position in s->c.occupied (`pushed`:
+ * the box just pushed, or SQUARE_NONE to try every pattern)? */
+static int learned_dead(bidir *s, const uint16_t *boxes, unsigned player, unsigned pushed)
+{
+	if (s->learned == 0)
+		return 0;
+	deadlock_position p = {s->c.b, s->c.occupied, boxes, player};
+	return dead_pattern_match(s->dead_ends, &p, pushed, NULL);
+}
+
+/* After the order engine expanded `index`: a dead end is learned from, and
+ * of the children it dives into, the one that pushed the parent's box
+ * again goes first (YASS's move order: the box pushed last first). */
+static void order_after(bidir *s, uint32_t index, int live, uint32_t dive_base)
+{
+	side *sd = &s->forward;
+	bnode *n = node_at(sd, index);
+	if (live == 0 && learn_setup(s))
+		s->learned += (uint64_t)stall_learn(&s->prover, s->dead_ends,
+		                                    search_node_boxes(&sd->store, n), n->player,
+		                                    ORDER_PROOF_PUSHES, ORDER_ESCAPE_RADIUS);
+	if (n->parent == NODE_NONE)
+		return;
+	unsigned last = n->push_from; /* where the parent's push left its box */
+	for (unsigned m = 0; m < (n->push_length & ~GOAL_MACRO); m++)
+		last = board_next(s->c.b, last, n->push_dir);
+	for (uint32_t i = dive_base; i + 1 < s->dive_count; i++)
+		if (node_at(sd, s->dive[i])->push_from == last) {
+			uint32_t top = s->dive[s->dive_count - 1];
+			s->dive[s->dive_count - 1] = s->dive[i];
+			s->dive[i] = top;
+			break;
+		}
+}
+
 /* Generate every push of forward node `index`. */
 static grow_result expand_forward(bidir *s, uint32_t index)
 {
@@ -322,6 +477,14 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 	                            restricted ? s->c.allowed : NULL, s->c.moves);
 	grow_result result = GROW_OK;
 	int kept = 0; /* search_child_matching */
+	int live = 0; /* children not dead, known ones included (order engine) */
+	uint32_t dive_base = s->dive_count;
+	if (s->order && learned_dead(s, boxes, n->player, SQUARE_NONE)) {
+		/* A dead end learned since this node was made. */
+		s->c.stats.pruned++;
+		pushes = 0;
+		live = 1;
+	}
 	for (int k = 0; k < pushes && result == GROW_OK; k++) {
 		const movegen_move *m = &s->c.moves[k];
 		unsigned square = m->from, d = m->dir;
@@ -340,7 +503,9 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 		s->c.probe_player = reach_fill(&s->c.child_reach, b, s->c.occupied, stand);
 		uint64_t key = box_key ^ s->c.keys.box[square] ^ s->c.keys.box[to] ^
 		               s->c.keys.player[s->c.probe_player];
-		if (side_find(sd, key) == TT_EMPTY) {
+		if (side_find(sd, key) != TT_EMPTY) {
+			live++;
+		} else {
 			uint32_t met = side_find(&s->backward, key);
 			deadlock_position child = {b, s->c.occupied, s->c.probe_boxes,
 			                           s->c.probe_player};
@@ -356,9 +521,16 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 			} else if (s->c.tunnels.go_on &&
 			           tunnel_parking_dead(&s->c.tunnels, b, s->c.occupied, to)) {
 				s->c.stats.pruned++;
-			} else if (!search_dead(&s->c, &child, to, &s->c.child_reach)) {
+			} else if (!search_dead(&s->c, &child, to, &s->c.child_reach) &&
+			           !(s->order &&
+			             learned_dead(s, s->c.probe_boxes, s->c.probe_player, to))) {
 				uint32_t h =
 				    search_child_matching(&s->c, b, boxes, &kept, m->index, to);
+				live += h != BOUND_INFINITE;
+				if (h != BOUND_INFINITE && s->order)
+					order_child(b, &s->plan, s->c.occupied,
+					            &((const onode *)(const void *)n)->order,
+					            square, to, length, h, restricted, &s->pending);
 				if (h == BOUND_INFINITE)
 					s->c.stats.pruned++;
 				else if (side_add(s, sd, key, index, depth + 1, h, square, d,
@@ -379,6 +551,8 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 		if (restricted)
 			s->c.allowed[boxes[i]] = 0;
 	}
+	if (s->order && result == GROW_OK)
+		order_after(s, index, live, dive_base);
 	return result;
 }
 
@@ -498,6 +672,12 @@ static hako_status add_roots(bidir *s)
 	s->c.probe_player = reach_fill(&s->c.here, b, s->c.occupied, b->start_player);
 	memset(s->c.occupied, 0, n);
 	uint64_t box_key = zobrist_boxes(&s->c.keys, s->c.probe_boxes, b->box_count);
+	if (s->order) {
+		for (int i = 0; i < b->box_count; i++)
+			s->c.occupied[b->start_boxes[i]] = 1;
+		order_root(b, &s->plan, s->c.occupied, h, &s->pending);
+		memset(s->c.occupied, 0, n);
+	}
 	hako_status st = side_add(s, &s->forward, box_key ^ s->c.keys.player[s->c.probe_player],
 	                          NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
 	if (st != HAKO_OK)
@@ -542,17 +722,22 @@ static hako_status side_init(bidir *s, side *sd, unsigned weight)
 {
 	sd->weight = weight;
 	heap_init(&sd->open, &s->c.mem);
-	return search_store_init(&sd->store, &s->c, sizeof(bnode), offsetof(bnode, player),
-	                         CHUNK_LOG2, 12);
+	return search_store_init(&sd->store, &s->c, weight ? sizeof(bnode) : sizeof(onode),
+	                         offsetof(bnode, player), CHUNK_LOG2, 12);
 }
 
 static hako_status bidir_init(bidir *s, const board *b, const hako_solver_options *options)
 {
-	/* Macros as in the fast mode of search_astar.c. */
-	hako_status st =
-	    search_context_init(&s->c, b, options, SEARCH_USE_TUNNELS | SEARCH_USE_GOAL_MACROS);
+	/* Macros as in the fast mode of search_astar.c; the order engine
+	 * leaves goal rooms to its plan. */
+	hako_status st = search_context_init(
+	    &s->c, b, options, SEARCH_USE_TUNNELS | (s->order ? 0u : SEARCH_USE_GOAL_MACROS));
+	if (st == HAKO_OK && s->order) {
+		st = fess_plan_init_until(&s->plan, b, &s->c.mem, &s->c.clock);
+		s->plan_ready = st == HAKO_OK;
+	}
 	if (st == HAKO_OK)
-		st = side_init(s, &s->forward, FORWARD_WEIGHT);
+		st = side_init(s, &s->forward, s->order ? 0 : FORWARD_WEIGHT);
 	if (st == HAKO_OK)
 		st = side_init(s, &s->backward, BACKWARD_WEIGHT);
 	if (st == HAKO_OK)
@@ -575,6 +760,13 @@ static void bidir_close(void *self)
 		return;
 	side_free(&s->forward);
 	side_free(&s->backward);
+	if (s->plan_ready)
+		fess_plan_free(&s->plan);
+	memory_free(&s->c.mem, s->dive, sizeof(uint32_t) * s->dive_capacity);
+	if (s->learn_ready > 0) {
+		dead_pattern_free(s->dead_ends);
+		stall_prover_free(&s->prover);
+	}
 	if (s->c.b) {
 		size_t n = (size_t)s->c.b->square_count;
 		memory_free(&s->c.mem, s->start_distance,
@@ -586,13 +778,15 @@ static void bidir_close(void *self)
 	free(s);
 }
 
-static void *bidir_open(const board *b, const hako_solver_options *options, hako_status *status)
+static void *open_engine(const board *b, const hako_solver_options *options, hako_status *status,
+                         int order)
 {
 	bidir *s = calloc(1, sizeof *s);
 	if (!s) {
 		*status = HAKO_ERR_NOMEM;
 		return NULL;
 	}
+	s->order = order;
 	*status = HAKO_OK;
 	if (b->unsolvable) {
 		s->c.started = search_now();
@@ -618,6 +812,16 @@ static void *bidir_open(const board *b, const hako_solver_options *options, hako
 	return s;
 }
 
+static void *bidir_open(const board *b, const hako_solver_options *options, hako_status *status)
+{
+	return open_engine(b, options, status, 0);
+}
+
+static void *order_open(const board *b, const hako_solver_options *options, hako_status *status)
+{
+	return open_engine(b, options, status, 1);
+}
+
 /* ---- the search loop -------------------------------------------------- */
 
 static void bidir_stats(const void *self, hako_stats *out)
@@ -635,7 +839,8 @@ static void side_memout(side *sd)
 /* Take the side's best open node and expand it. */
 static void side_step(bidir *s, side *sd)
 {
-	if (sd->open.count == 0) {
+	int dive = sd == &s->forward && s->dive_count > 0;
+	if (sd->open.count == 0 && !dive) {
 		/* Every state of this side was expanded, and every rule that cut
 		 * one is sound: no solution exists. Goal macros are the exception
 		 * (they commit a box to its room and may lose every solution, see
@@ -647,7 +852,11 @@ static void side_step(bidir *s, side *sd)
 		}
 		return;
 	}
-	heap_item item = heap_pop(&sd->open);
+	heap_item item = {0, 0};
+	if (dive)
+		item.node = s->dive[--s->dive_count];
+	else
+		item = heap_pop(&sd->open);
 	s->c.stats.expanded++;
 	sd->expanded++;
 	grow_result r =
@@ -668,7 +877,8 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 		s->outcome = s->c.clock.why;
 	}
 	for (uint64_t k = 0; k < nodes && !s->finished; k++) {
-		if (s->c.options.node_limit && s->c.stats.expanded >= s->c.options.node_limit) {
+		if ((s->c.options.node_limit && s->c.stats.expanded >= s->c.options.node_limit) ||
+		    (s->order && s->c.stats.expanded >= ORDER_EXPANSIONS)) {
 			s->finished = 1;
 			s->outcome = HAKO_NODE_LIMIT;
 			break;
@@ -690,7 +900,9 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 		/* Alone, the side with the shorter open list; with a meeting
 		 * table, mostly the backward side, whose states the forward
 		 * engines of the portfolio can reach. */
-		if (forward && backward && s->meet)
+		if (s->order)
+			forward = 1; /* the order engine never pulls */
+		else if (forward && backward && s->meet)
 			forward = s->steps++ % MEETING_BACKWARD_SHARE == 0;
 		else if (forward && backward)
 			forward = s->forward.open.count <= s->backward.open.count;
@@ -716,6 +928,7 @@ void search_bidir_info_get(const void *self, search_bidir_info *out)
 	memset(out, 0, sizeof *out);
 	out->forward_expanded = s->forward.expanded;
 	out->backward_expanded = s->backward.expanded;
+	out->learned = s->learned;
 	if (s->outcome == HAKO_SOLVED) {
 		out->forward_pushes = s->forward_pushes;
 		out->backward_pushes = s->solution_total - s->forward_pushes;
@@ -734,5 +947,17 @@ static void bidir_share(void *self, perimeter *meet)
 	}
 }
 
-const search_engine search_engine_bidir = {"bidir",     bidir_open,  bidir_step,
-                                           bidir_stats, bidir_close, bidir_share};
+const search_engine search_engine_bidir = {
+    "bidir",     bidir_open,  bidir_step,           bidir_stats,
+    bidir_close, bidir_share, SEARCH_MEMORY_WEIGHT, 0};
+
+/* No meeting table: its forward states are not what FESS's walk down a
+ * backward path needs. */
+const search_engine search_engine_order = {"order",
+                                           order_open,
+                                           bidir_step,
+                                           bidir_stats,
+                                           bidir_close,
+                                           NULL,
+                                           1 /* 50,000 nodes: an eighth of another's share */,
+                                           ORDER_START_AFTER};

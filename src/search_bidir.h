@@ -13,9 +13,12 @@ typedef struct search_bidir_info {
 	 * meeting state) and by the backward side (meeting state to the goals,
 	 * undone pulls). */
 	size_t forward_pushes, backward_pushes;
+	/* The order engine: dead sets learned at its dead ends. */
+	uint64_t learned;
 } search_bidir_info;
 
-/* `self` is a handle from search_engine_bidir.open. */
+/* `self` is a handle from search_engine_bidir.open or
+ * search_engine_order.open. */
 void search_bidir_info_get(const void *self, search_bidir_info *out);
 
 #endif

@@ -1038,5 +1038,5 @@ static void fess_share(void *self, perimeter *meet)
 	((fess *)self)->meet = meet;
 }
 
-const search_engine search_engine_fess = {"fess",     fess_open,  fess_step,
-                                          fess_stats, fess_close, fess_share};
+const search_engine search_engine_fess = {
+    "fess", fess_open, fess_step, fess_stats, fess_close, fess_share, SEARCH_MEMORY_WEIGHT, 0};

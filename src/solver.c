@@ -53,7 +53,8 @@ void hako_solve_result_clear(hako_solve_result *result)
  * threads, or interleaved with one) they solve what either solves. The
  * weighted A* (search_engine_astar) is left out: at 5 s a level
  * it solved no level of Microban or XSokoban 1-20 that they did not. */
-static const search_engine *const fast_engines[] = {&search_engine_fess, &search_engine_bidir};
+static const search_engine *const fast_engines[] = {&search_engine_fess, &search_engine_bidir,
+                                                    &search_engine_order};
 
 /* Replay the pushes from the start, walking the player by shortest paths to
  * the square behind each box. */

@@ -105,14 +105,14 @@ static void fake_close(void *self)
 	free(self);
 }
 
-static const search_engine fake_memout = {"memout",   open_memout, fake_step,
-                                          fake_stats, fake_close,  NULL};
-static const search_engine fake_endless = {"endless",  open_endless, fake_step,
-                                           fake_stats, fake_close,   NULL};
-static const search_engine fake_timeout = {"timeout",  open_timeout, fake_step,
-                                           fake_stats, fake_close,   NULL};
-static const search_engine fake_refused = {"refused",  open_refused, fake_step,
-                                           fake_stats, fake_close,   NULL};
+static const search_engine fake_memout = {"memout",   open_memout, fake_step, fake_stats,
+                                          fake_close, NULL,        0,         0};
+static const search_engine fake_endless = {"endless",  open_endless, fake_step, fake_stats,
+                                           fake_close, NULL,         0,         0};
+static const search_engine fake_timeout = {"timeout",  open_timeout, fake_step, fake_stats,
+                                           fake_close, NULL,         0,         0};
+static const search_engine fake_refused = {"refused",  open_refused, fake_step, fake_stats,
+                                           fake_close, NULL,         0,         0};
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -146,6 +146,13 @@ static void assert_pushes_solve(const board *b, const search_result *r)
 		assert_true(box[b->goals[i]]);
 	free(box);
 }
+
+/* Late and light: opened after 500 expansions of the others, a ninth of
+ * the memory (weight 1 against 8). */
+static const search_engine fake_late = {"late",     open_memout, fake_step, fake_stats,
+                                        fake_close, NULL,        1,         500};
+static const search_engine fake_later = {"later",    open_memout, fake_step, fake_stats,
+                                         fake_close, NULL,        1,         1000000};
 
 /* ------------------------------------------------------------------ tests */
 
@@ -327,6 +334,45 @@ static void stats_are_summed(void **state)
 	tb_close(&p);
 }
 
+/* An engine with start_after opens once the others have expanded that
+ * many states, or once its thread has nothing else to run, and never when
+ * another engine solves the level first; memory_weight sets its share. */
+static void late_engines_open_late(void **state)
+{
+	(void)state;
+	tb_position p;
+	tb_open(&p, microban_89);
+	hako_solver_options o = fast_options();
+	search_result r;
+	/* The other runs 1,000 expansions: the late one opens at 512. */
+	const search_engine *two[] = {&fake_timeout, &fake_late};
+	atomic_store(&fake_open_count, 0);
+	assert_int_equal(search_portfolio(&p.b, &o, two, 2, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 2);
+	assert_int_equal(atomic_load(&fake_memory_seen), o.memory_limit / 9);
+	assert_int_equal(r.stats.expanded, 1000 + 10);
+	search_result_free(&r);
+	/* Alone, or after the others ended early: opened all the same. */
+	const search_engine *after_memout[] = {&fake_memout, &fake_late};
+	atomic_store(&fake_open_count, 0);
+	assert_int_equal(search_portfolio(&p.b, &o, after_memout, 2, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 2);
+	assert_int_equal(r.outcome, HAKO_MEMOUT);
+	search_result_free(&r);
+	/* A level solved before a million expansions never opens it; with
+	 * two threads the third engine shares the second thread. */
+	const search_engine *solved[] = {&search_engine_astar, &fake_endless, &fake_later};
+	for (int threads = 1; threads <= 2; threads++) {
+		atomic_store(&fake_open_count, 0);
+		assert_int_equal(search_portfolio(&p.b, &o, solved, 3, threads, &r), HAKO_OK);
+		assert_pushes_solve(&p.b, &r);
+		if (threads == 1)
+			assert_int_equal(atomic_load(&fake_open_count), 1);
+		search_result_free(&r);
+	}
+	tb_close(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -336,6 +382,7 @@ int main(void)
 	    cmocka_unit_test(failing_engine_does_not_stop_the_others),
 	    cmocka_unit_test(cancel_stops_everything),
 	    cmocka_unit_test(stats_are_summed),
+	    cmocka_unit_test(late_engines_open_late),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,9 @@
  * own: solutions turned into LURD and replayed by the verifier, the
  * backward side meeting the forward one, unsolvable levels proven so,
  * limits as outcomes (nodes, time, a tiny memory budget), determinism
- * across slice sizes, and every Microban level. */
+ * across slice sizes, and every Microban level. Then the same for its
+ * forward side alone, the order engine (search_engine_order), which also
+ * learns dead sets at its dead ends and gives up at 50,000 expansions. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,20 +34,21 @@ static hako_solver_options options_with(uint64_t node_limit, double seconds, siz
 
 /* Run the engine to the end in slices of `slice` expansions; a solution is
  * replayed by the verifier (and must solve the level). */
-static run engine_run(const hako_level *level, const hako_solver_options *o, uint64_t slice)
+static run engine_run_with(const search_engine *engine, const hako_level *level,
+                           const hako_solver_options *o, uint64_t slice)
 {
 	run out;
 	memset(&out, 0, sizeof out);
 	board b;
 	assert_int_equal(board_build(level, &b), HAKO_OK);
 	hako_status st = HAKO_ERR_ARGUMENT;
-	void *e = search_engine_bidir.open(&b, o, &st);
+	void *e = engine->open(&b, o, &st);
 	assert_int_equal(st, HAKO_OK);
 	assert_non_null(e);
-	while (!search_engine_bidir.step(e, slice, &out.result))
+	while (!engine->step(e, slice, &out.result))
 		;
 	search_bidir_info_get(e, &out.info);
-	search_engine_bidir.close(e);
+	engine->close(e);
 	if (out.result.outcome == HAKO_SOLVED) {
 		char *lurd = tb_pushes_to_lurd(&b, out.result.pushes, out.result.push_count);
 		hako_replay replay;
@@ -58,6 +61,11 @@ static run engine_run(const hako_level *level, const hako_solver_options *o, uin
 	}
 	board_free(&b);
 	return out;
+}
+
+static run engine_run(const hako_level *level, const hako_solver_options *o, uint64_t slice)
+{
+	return engine_run_with(&search_engine_bidir, level, o, slice);
 }
 
 static run engine_run_text(const char *xsb, const hako_solver_options *o)
@@ -280,6 +288,97 @@ static void microban_all(void **state)
 	hako_collection_free(c);
 }
 
+/* ---- the order engine ------------------------------------------------- */
+
+static void order_solves_and_proves(void **state)
+{
+	(void)state;
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	hako_level *level = tu_level(eight_boxes);
+	run a = engine_run_with(&search_engine_order, level, &o, 1);
+	run b = engine_run_with(&search_engine_order, level, &o, 1000);
+	assert_int_equal(a.result.outcome, HAKO_SOLVED); /* replayed by engine_run_with */
+	assert_int_equal(a.info.backward_expanded, 0);   /* it never pulls */
+	/* The same search whatever the slices. */
+	assert_true(a.result.stats.expanded == b.result.stats.expanded);
+	assert_int_equal(a.result.push_count, b.result.push_count);
+	search_result_free(&a.result);
+	search_result_free(&b.result);
+	hako_level_free(level);
+	static const char *const unsolvable[] = {
+	    "#####\n#$ .#\n# @ #\n#####\n",
+	    "#######\n#. $$ #\n#     #\n#  .@ #\n#######\n",
+	    "#######\n#.  $ #\n##$####\n#.  @ #\n#######\n",
+	    "########\n#. $$ .#\n#  @   #\n########\n",
+	};
+	for (size_t i = 0; i < sizeof unsolvable / sizeof *unsolvable; i++) {
+		level = tu_level(unsolvable[i]);
+		run r = engine_run_with(&search_engine_order, level, &o, 256);
+		assert_int_equal(r.result.outcome, HAKO_UNSOLVABLE);
+		hako_level_free(level);
+	}
+}
+
+/* XSokoban 61 and 72, the levels it adds to the portfolio at 10 s: solved
+ * after learning dead sets at its dead ends; XSokoban 5 it does not solve,
+ * and gives up at 50,000 expansions. */
+static void order_solves_xsokoban_61_and_72_and_gives_up_on_5(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	hako_solver_options o = options_with(0, 0, (size_t)256 << 20);
+	static const size_t solved[] = {61, 72};
+	for (size_t i = 0; i < 2; i++) {
+		run r = engine_run_with(&search_engine_order,
+		                        hako_collection_level(c, solved[i] - 1), &o, 256);
+		print_message("XSokoban %zu: %s in %llu expansions, %llu dead sets learned\n",
+		              solved[i], hako_outcome_name(r.result.outcome),
+		              (unsigned long long)r.result.stats.expanded,
+		              (unsigned long long)r.info.learned);
+		assert_int_equal(r.result.outcome, HAKO_SOLVED);
+		assert_true(r.info.learned > 0);
+		search_result_free(&r.result);
+	}
+	run r = engine_run_with(&search_engine_order, hako_collection_level(c, 4), &o, 256);
+	assert_int_equal(r.result.outcome, HAKO_NODE_LIMIT);
+	assert_int_equal(r.result.stats.expanded, 50000);
+	hako_collection_free(c);
+}
+
+/* ../shared/levels/unit_tests: the solvable ones solved, the others
+ * proven, by the order engine too. */
+static void order_unit_test_levels(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/unit_tests/expected.tsv", tu_shared_levels());
+	char *tsv = tu_read_file(path, NULL);
+	assert_non_null(tsv);
+	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
+	int checked = 0;
+	for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+		char *fields[8] = {0};
+		if (line[0] == '#' || tu_split_tabs(line, fields, 8) < 2 ||
+		    strcmp(fields[0], "file") == 0 || strcmp(fields[0], "00-empty.txt") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/unit_tests/%s", tu_shared_levels(), fields[0]);
+		hako_collection *c = tu_collection(path);
+		run r = engine_run_with(&search_engine_order, hako_collection_level(c, 0), &o, 256);
+		print_message("order %-26s %s\n", fields[0], hako_outcome_name(r.result.outcome));
+		assert_int_equal(r.result.outcome,
+		                 strcmp(fields[1], "yes") == 0 ? HAKO_SOLVED : HAKO_UNSOLVABLE);
+		search_result_free(&r.result);
+		hako_collection_free(c);
+		checked++;
+	}
+	assert_int_equal(checked, 9);
+	free(tsv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +390,9 @@ int main(void)
 	    cmocka_unit_test(deterministic),
 	    cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_all),
+	    cmocka_unit_test(order_solves_and_proves),
+	    cmocka_unit_test(order_solves_xsokoban_61_and_72_and_gives_up_on_5),
+	    cmocka_unit_test(order_unit_test_levels),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
