@@ -5,9 +5,12 @@
  * the same input gives the same result every time (unless a time limit
  * ends it). With more, the first engines run one to a thread and the rest
  * share the last of `threads` threads — the calling thread runs the first
- * group itself — and each thread interleaves its own group the same way. An engine that solves the
- * level or proves it unsolvable raises the stop flag; one that times out or runs out of memory just
- * leaves its turn to the others.
+ * group itself — and each thread interleaves its own group the same way.
+ * An engine that says so (start_after) is opened only once the others have
+ * expanded that many states, or its thread has nothing else left. An
+ * engine that solves the level or proves it unsolvable raises the stop
+ * flag; one that times out or runs out of memory just leaves its turn to
+ * the others.
  *
  * When two engines or more can meet (search_engine.share), they share one
  * meeting table (perimeter.h): an eighth of the memory budget, the rest

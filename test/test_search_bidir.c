@@ -231,10 +231,10 @@ static void deterministic(void **state)
 	hako_level_free(level);
 }
 
-/* ../shared/levels/unit_tests: solvable ones solved, the others proven. */
-static void unit_test_levels(void **state)
+/* ../shared/levels/unit_tests: solvable ones solved, the others proven,
+ * by `engine`. */
+static void check_unit_test_levels(const search_engine *engine)
 {
-	(void)state;
 	tu_skip_without_shared();
 	char path[1024];
 	snprintf(path, sizeof path, "%s/unit_tests/expected.tsv", tu_shared_levels());
@@ -249,8 +249,9 @@ static void unit_test_levels(void **state)
 			continue;
 		snprintf(path, sizeof path, "%s/unit_tests/%s", tu_shared_levels(), fields[0]);
 		hako_collection *c = tu_collection(path);
-		run r = engine_run(hako_collection_level(c, 0), &o, 256);
-		print_message("%-32s %s\n", fields[0], hako_outcome_name(r.result.outcome));
+		run r = engine_run_with(engine, hako_collection_level(c, 0), &o, 256);
+		print_message("%s %-32s %s\n", engine->name, fields[0],
+		              hako_outcome_name(r.result.outcome));
 		assert_int_equal(r.result.outcome,
 		                 strcmp(fields[1], "yes") == 0 ? HAKO_SOLVED : HAKO_UNSOLVABLE);
 		search_result_free(&r.result);
@@ -259,6 +260,12 @@ static void unit_test_levels(void **state)
 	}
 	assert_int_equal(checked, 9);
 	free(tsv);
+}
+
+static void unit_test_levels(void **state)
+{
+	(void)state;
+	check_unit_test_levels(&search_engine_bidir);
 }
 
 /* Every Microban level with a generous node limit, every solution
@@ -348,35 +355,11 @@ static void order_solves_xsokoban_61_and_72_and_gives_up_on_5(void **state)
 	hako_collection_free(c);
 }
 
-/* ../shared/levels/unit_tests: the solvable ones solved, the others
- * proven, by the order engine too. */
+/* The same unit test levels for the order engine. */
 static void order_unit_test_levels(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/unit_tests/expected.tsv", tu_shared_levels());
-	char *tsv = tu_read_file(path, NULL);
-	assert_non_null(tsv);
-	hako_solver_options o = options_with(0, 0, (size_t)64 << 20);
-	int checked = 0;
-	for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
-		char *fields[8] = {0};
-		if (line[0] == '#' || tu_split_tabs(line, fields, 8) < 2 ||
-		    strcmp(fields[0], "file") == 0 || strcmp(fields[0], "00-empty.txt") == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/unit_tests/%s", tu_shared_levels(), fields[0]);
-		hako_collection *c = tu_collection(path);
-		run r = engine_run_with(&search_engine_order, hako_collection_level(c, 0), &o, 256);
-		print_message("order %-26s %s\n", fields[0], hako_outcome_name(r.result.outcome));
-		assert_int_equal(r.result.outcome,
-		                 strcmp(fields[1], "yes") == 0 ? HAKO_SOLVED : HAKO_UNSOLVABLE);
-		search_result_free(&r.result);
-		hako_collection_free(c);
-		checked++;
-	}
-	assert_int_equal(checked, 9);
-	free(tsv);
+	check_unit_test_levels(&search_engine_order);
 }
 
 int main(void)
