@@ -469,21 +469,22 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 	unsigned player = n->parent == NODE_NONE ? b->start_player : n->push_from;
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 1;
-	reach_fill(&s->c.here, b, s->c.occupied, player);
-	/* PI-corral pruning, as in search_astar.c (sound; see dead_corral.c). */
-	deadlock_position here = {b, s->c.occupied, boxes, player};
-	int restricted = search_pi_corral(&s->c, &here, &s->c.here);
-	int pushes = movegen_pushes(b, s->c.occupied, boxes, count, &s->c.here,
-	                            restricted ? s->c.allowed : NULL, s->c.moves);
 	grow_result result = GROW_OK;
 	int kept = 0; /* search_child_matching */
 	int live = 0; /* children not dead, known ones included (order engine) */
 	uint32_t dive_base = s->dive_count;
+	int restricted = 0, pushes = 0;
 	if (s->order && learned_dead(s, boxes, n->player, SQUARE_NONE)) {
-		/* A dead end learned since this node was made. */
+		/* A dead end learned since this node was made: no child. */
 		s->c.stats.pruned++;
-		pushes = 0;
 		live = 1;
+	} else {
+		reach_fill(&s->c.here, b, s->c.occupied, player);
+		/* PI-corral pruning, as in search_astar.c (sound; see dead_corral.c). */
+		deadlock_position here = {b, s->c.occupied, boxes, player};
+		restricted = search_pi_corral(&s->c, &here, &s->c.here);
+		pushes = movegen_pushes(b, s->c.occupied, boxes, count, &s->c.here,
+		                        restricted ? s->c.allowed : NULL, s->c.moves);
 	}
 	for (int k = 0; k < pushes && result == GROW_OK; k++) {
 		const movegen_move *m = &s->c.moves[k];
