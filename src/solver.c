@@ -199,9 +199,13 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 	    defaults.optimal == HAKO_OPTIMAL_NONE && defaults.shorten) {
 		shorten_limits limits = shorten_default_limits(found.push_count, time_limit);
 		/* -j 1 promises the same solution every run: the post-pass then
-		 * stops on its node budget alone, never on the clock. */
-		if (defaults.threads <= 1)
-			limits.seconds = 0;
+		 * stops on its node budget alone, and on the clock only where it
+		 * would run past the level's time limit (as a search may: a large
+		 * level's windows can take seconds each). */
+		if (defaults.threads <= 1) {
+			double left = time_limit - (search_now() - started);
+			limits.seconds = time_limit <= 0 ? 0 : left > 1e-6 ? left : 1e-6;
+		}
 		shorten_scale_to_search(&limits, found.stats.generated);
 		shorten_pushes(&b, found.pushes, &found.push_count, &limits, &shortened);
 	}

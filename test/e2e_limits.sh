@@ -2,7 +2,8 @@
 # e2e_limits.sh — the limits hold on any level the parser accepts (issue
 # 10): `hako solve -t 2` stops in time in every mode on a generated 100x100
 # level with 1200 boxes (and on Sasquatch V #50), exit 1 and status
-# timeout; Ctrl-C and SIGTERM stop a search at once, SIGTERM exits 143 with
+# timeout; a level solved just before -t is not shortened past it; Ctrl-C
+# and SIGTERM stop a search at once, SIGTERM exits 143 with
 # -o written with the levels done; a small budget still solves a small
 # level in the fast mode, and a solved start is solved whatever the budget.
 #   bash e2e_limits.sh HAKO_BINARY SOURCE_DIR
@@ -60,6 +61,42 @@ for mode in "-O none -j 1" "-O none -j 2" "-O pushes" "-O moves"; do
 	fi
 done
 [[ -f $sasquatch ]] || skip_part "Sasquatch V #50"
+
+echo "== -t holds the post-pass too"
+# A 60x60 room with 40 boxes: the fast mode finds a solution in about 4 s
+# (release build), and shortening it took 7.5 s more with -j 1, whose
+# post-pass stops on its node budget. It must stop at -t all the same.
+python3 - "$work/open.xsb" <<'PY'
+import random, sys
+random.seed(3)
+w = h = 60
+grid = [['#'] * w for _ in range(h)]
+for y in range(1, h - 1):
+    for x in range(1, w - 1):
+        grid[y][x] = ' '
+cells = [(y, x) for y in range(3, h - 3) for x in range(3, w - 3)]
+random.shuffle(cells)
+for y, x in cells[:40]:
+    grid[y][x] = '$'
+for y, x in cells[40:80]:
+    grid[y][x] = '.'
+y, x = cells[80]
+grid[y][x] = '@'
+open(sys.argv[1], 'w').write('\n'.join(''.join(r) for r in grid) + '\n')
+PY
+started=$(date +%s.%N)
+"$hako" solve --json -q -t 6 -j 1 "$work/open.xsb" >"$work/out" 2>"$work/err"
+took=$(python3 -c "import sys; print('%.2f' % (float(sys.argv[2]) - float(sys.argv[1])))" \
+	"$started" "$(date +%s.%N)")
+status=$(python3 -c "import json, sys; print(json.loads(open(sys.argv[1]).readline())['status'])" \
+	"$work/out" 2>/dev/null)
+if [[ $status != solved && $status != timeout ]]; then
+	fail "solve -t 6 -j 1 open.xsb: status '$status', $(head -c 300 "$work/err")"
+elif python3 -c "import sys; sys.exit(float(sys.argv[1]) > 7.5)" "$took"; then
+	echo "ok -t 6 -j 1 on a 60x60 room: $status after $took s"
+else
+	fail "solve -t 6 -j 1 open.xsb: $status after $took s of wall time, over 7.5 s"
+fi
 
 echo "== signals"
 printf '#####\n#@$.#\n#####\n' >"$work/one.xsb"
