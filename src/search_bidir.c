@@ -889,8 +889,10 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 			s->outcome = s->c.clock.why;
 			break;
 		}
+		/* The order engine never pulls: its forward side out of memory is
+		 * the end, never a reason to step it again. */
 		int forward = s->forward.state == SIDE_RUNNING,
-		    backward = s->backward.state == SIDE_RUNNING;
+		    backward = !s->order && s->backward.state == SIDE_RUNNING;
 		if (!forward && !backward) {
 			/* Out of memory on one side at least (the other may have
 			 * stopped without a proof, after goal macros). */
@@ -901,9 +903,7 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 		/* Alone, the side with the shorter open list; with a meeting
 		 * table, mostly the backward side, whose states the forward
 		 * engines of the portfolio can reach. */
-		if (s->order)
-			forward = 1; /* the order engine never pulls */
-		else if (forward && backward && s->meet)
+		if (forward && backward && s->meet)
 			forward = s->steps++ % MEETING_BACKWARD_SHARE == 0;
 		else if (forward && backward)
 			forward = s->forward.open.count <= s->backward.open.count;

@@ -184,23 +184,24 @@ static void unsolvable_is_proven(void **state)
 	}
 }
 
-static void limits_are_outcomes(void **state)
+/* Limits are outcomes for `engine`: a node limit, a spent time limit, and
+ * budgets far too small (memout, never a false "unsolvable"). */
+static void check_limits(const search_engine *engine)
 {
-	(void)state;
 	hako_level *level = tu_level(eight_boxes);
 	hako_solver_options o = options_with(3, 0, (size_t)64 << 20);
-	run r = engine_run(level, &o, 256);
+	run r = engine_run_with(engine, level, &o, 256);
 	assert_int_equal(r.result.outcome, HAKO_NODE_LIMIT);
 	assert_int_equal(r.result.stats.expanded, 3);
 	/* A time limit already spent: timeout at the first step. */
 	o = options_with(0, 1e-9, (size_t)64 << 20);
-	r = engine_run(level, &o, 256);
+	r = engine_run_with(engine, level, &o, 256);
 	assert_int_equal(r.result.outcome, HAKO_TIMEOUT);
 	/* Budgets far too small, at setup and during the search: memout. */
 	static const size_t budgets[] = {1 << 10, 64 << 10, 200 << 10};
 	for (size_t i = 0; i < sizeof budgets / sizeof *budgets; i++) {
 		o = options_with(0, 0, budgets[i]);
-		r = engine_run(level, &o, 256);
+		r = engine_run_with(engine, level, &o, 256);
 		print_message("budget %zu: %s, peak %zu\n", budgets[i],
 		              hako_outcome_name(r.result.outcome), r.result.stats.peak_bytes);
 		if (r.result.outcome != HAKO_SOLVED)
@@ -209,6 +210,12 @@ static void limits_are_outcomes(void **state)
 		search_result_free(&r.result);
 	}
 	hako_level_free(level);
+}
+
+static void limits_are_outcomes(void **state)
+{
+	(void)state;
+	check_limits(&search_engine_bidir);
 }
 
 /* The same search whatever the slices: one expansion per step or many. */
@@ -352,7 +359,18 @@ static void order_solves_xsokoban_61_and_72_and_gives_up_on_5(void **state)
 	run r = engine_run_with(&search_engine_order, hako_collection_level(c, 4), &o, 256);
 	assert_int_equal(r.result.outcome, HAKO_NODE_LIMIT);
 	assert_int_equal(r.result.stats.expanded, 50000);
+	/* 61 in 2 MiB: its forward side runs out of memory, which is a
+	 * memout, not a proof (a first version said unsolvable here). */
+	o = options_with(0, 0, (size_t)2 << 20);
+	r = engine_run_with(&search_engine_order, hako_collection_level(c, 60), &o, 256);
+	assert_int_equal(r.result.outcome, HAKO_MEMOUT);
 	hako_collection_free(c);
+}
+
+static void order_limits_are_outcomes(void **state)
+{
+	(void)state;
+	check_limits(&search_engine_order);
 }
 
 /* The same unit test levels for the order engine. */
@@ -376,6 +394,7 @@ int main(void)
 	    cmocka_unit_test(order_solves_and_proves),
 	    cmocka_unit_test(order_solves_xsokoban_61_and_72_and_gives_up_on_5),
 	    cmocka_unit_test(order_unit_test_levels),
+	    cmocka_unit_test(order_limits_are_outcomes),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
