@@ -5,7 +5,7 @@
  * verifier; a rejected one is reported as BAD and makes the exit code 1.
  *
  * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST]
- *                    [-m MACROS | -x] FILE
+ *                    [-m MACROS | -x] [-p] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
  *       setting), fess, order (bidir's forward side on the packing plan,
  *       search_bidir.c), or fast: the fast mode's portfolio (FESS + bidir
@@ -18,14 +18,21 @@
  *   -m  macros as hako solve's --macros: all (default), none, or a list
  *       of tunnels,goals (options.macros, HAKO_MACRO_* bits)
  *   -x  no macros, the same as -m none
- * Exit: 0 every selected level solved, 1 some not (or a bad solution),
- * 2 usage, 3 unreadable input. Until the portfolio has its own verb this
+ *   -p  print each level's packing plan (fess_plan.c) instead of
+ *       searching: the board with every goal shown as its layer (1 =
+ *       filled last, the deepest first; a-z for 10-35, + above), then the
+ *       goals in the order they are filled, as (x,y) from the top left,
+ *       0-based, the way YASS's -log prints its packing order
+ * Exit: 0 every selected level solved (or planned, with -p), 1 some not
+ * (or a bad solution), 2 usage, 3 unreadable input. Until the portfolio has its own verb this
  * is how an engine is benchmarked alone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
+#include "fess.h"
+#include "memory.h"
 #include "options.h"
 #include "reach.h"
 #include "search.h"
@@ -63,10 +70,53 @@ static char *read_file(const char *path, size_t *length)
 	return text;
 }
 
+/* -p: the level's packing plan. 0 when it was printed. */
+static int print_plan(const board *b, size_t mib)
+{
+	memory mem = {0, 0, mib << 20};
+	fess_plan plan;
+	if (fess_plan_init(&plan, b, &mem) != HAKO_OK) {
+		printf("no plan: out of memory\n");
+		return 1;
+	}
+	uint8_t *box = calloc((size_t)b->square_count + 1, 1);
+	if (!box) {
+		fess_plan_free(&plan);
+		return 1;
+	}
+	for (int i = 0; i < b->box_count; i++)
+		box[b->start_boxes[i]] = 1;
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	for (int y = 0; y < b->height; y++) {
+		char line[1024];
+		int n = 0;
+		for (int x = 0; x < b->width && n < (int)sizeof line - 1; x++) {
+			int q = b->grid_to_square[y * b->width + x];
+			char c = '#';
+			if (q >= 0 && b->is_goal[q])
+				c = plan.rank[q] < 36 ? digits[plan.rank[q]] : '+';
+			else if (q >= 0)
+				c = (unsigned)q == b->start_player ? '@' : box[q] ? '$' : ' ';
+			line[n++] = c;
+		}
+		line[n] = '\0';
+		printf("%s\n", line);
+	}
+	printf("fill order:");
+	for (int k = 0; k < plan.goal_count; k++) {
+		int grid = b->square_to_grid[plan.order[k]];
+		printf(" (%d,%d)", grid % b->width, grid / b->width);
+	}
+	printf("\n");
+	free(box);
+	fess_plan_free(&plan);
+	return 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
-	                "[-l FIRST-LAST] [-m MACROS | -x] FILE\n");
+	                "[-l FIRST-LAST] [-m MACROS | -x] [-p] FILE\n");
 	return 2;
 }
 
@@ -76,7 +126,7 @@ int main(int argc, char **argv)
 	double seconds = 10;
 	size_t mib = 1024;
 	unsigned long long node_limit = 0;
-	int first = 1, last = 0, macros = HAKO_MACRO_ALL;
+	int first = 1, last = 0, macros = HAKO_MACRO_ALL, plan = 0;
 	const char *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -114,6 +164,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (strcmp(argv[i], "-x") == 0) {
 			macros = HAKO_MACRO_NONE;
+		} else if (strcmp(argv[i], "-p") == 0) {
+			plan = 1;
 		} else if (argv[i][0] != '-' && !path) {
 			path = argv[i];
 		} else {
@@ -148,10 +200,12 @@ int main(int argc, char **argv)
 	int attempted = 0, solved = 0, bad = 0;
 	double total_seconds = 0;
 	unsigned long long total_nodes = 0;
-	printf("engine %s, %s, levels %d-%d, %g s per level, macros %d\n", engine->name, path,
-	       first, last, seconds, macros);
-	printf("level\tstatus\tseconds\tnodes\tpushes\tmoves\tpeak_mib\tdropped%s\n",
-	       engine == &search_engine_bidir ? "\texpanded fwd/bwd\tpushes fwd/bwd" : "");
+	if (!plan) {
+		printf("engine %s, %s, levels %d-%d, %g s per level, macros %d\n", engine->name,
+		       path, first, last, seconds, macros);
+		printf("level\tstatus\tseconds\tnodes\tpushes\tmoves\tpeak_mib\tdropped%s\n",
+		       engine == &search_engine_bidir ? "\texpanded fwd/bwd\tpushes fwd/bwd" : "");
+	}
 	for (int l = first; l <= last; l++) {
 		const hako_level *level = hako_collection_level(c, (size_t)(l - 1));
 		board b;
@@ -159,6 +213,12 @@ int main(int argc, char **argv)
 		if (hako_level_status(level, NULL) != HAKO_OK ||
 		    board_build(level, &b) != HAKO_OK) {
 			printf("%d\tinvalid\n", l);
+			continue;
+		}
+		if (plan) {
+			printf("level %d\n", l);
+			solved += print_plan(&b, mib) == 0;
+			board_free(&b);
 			continue;
 		}
 		hako_status st = HAKO_OK;
@@ -210,8 +270,11 @@ int main(int argc, char **argv)
 		search_result_free(&r);
 		board_free(&b);
 	}
-	printf("solved %d of %d, %.1f s, %llu nodes%s\n", solved, attempted, total_seconds,
-	       total_nodes, bad ? ", BAD SOLUTIONS" : "");
+	if (plan)
+		printf("planned %d of %d\n", solved, attempted);
+	else
+		printf("solved %d of %d, %.1f s, %llu nodes%s\n", solved, attempted, total_seconds,
+		       total_nodes, bad ? ", BAD SOLUTIONS" : "");
 	hako_collection_free(c);
 	return bad || solved < attempted ? 1 : 0;
 }

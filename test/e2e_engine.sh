@@ -1,0 +1,67 @@
+# e2e_engine.sh — hako-engine, the bench tool that runs one search engine
+# alone (bench/engine_main.c): each engine solves a small level and its
+# solution is replayed (the tool's own check), -p prints the packing plan
+# (a dead-end goal corridor fills from its far end), and the usage errors.
+# Run by ctest as
+#   bash e2e_engine.sh HAKO_BINARY SOURCE_DIR
+# (hako-engine is built beside hako).
+source "$(dirname "${BASH_SOURCE[0]}")/lib_e2e.sh"
+
+engine=$(dirname "$hako")/hako-engine
+# Built by the same build as hako: missing is a failure, not a skip.
+[[ -x $engine ]] || { echo "FAIL: $engine not built"; exit 1; }
+cd "$work" || exit 1
+
+# A corridor of three goals closed at its right end, entered from the left.
+cat >corridor.xsb <<'XSB'
+#########
+#@      #
+# $ $ $ #
+#   #####
+#   ...#
+########
+XSB
+
+# erun CODE ARGS... — run hako-engine, as `run` does hako.
+erun() {
+	local want=$1
+	shift
+	"$engine" "$@" >"$work/out" 2>"$work/err"
+	local got=$?
+	if [[ $got -ne $want ]]; then
+		fail "hako-engine $* exited $got, want $want"
+		sed 's/^/  stdout: /' "$work/out" | head -20
+		sed 's/^/  stderr: /' "$work/err" | head -20
+		return 1
+	fi
+	return 0
+}
+
+echo "== every engine solves the corridor, its solution replayed"
+for e in bidir astar fess order fast; do
+	erun 0 -e "$e" -t 20 corridor.xsb && has out '^solved 1 of 1'
+	grep -q BAD "$work/out" && fail "engine $e: a bad solution"
+done
+
+echo "== -p: the plan fills the corridor from its far end"
+erun 0 -p corridor.xsb && has out '^fill order: \(6,4\) \(5,4\) \(4,4\)$' &&
+	has out '^#   123##$' && has out '^planned 1 of 1$'
+if [[ -f $shared/XSokoban_90.xsb ]]; then
+	# XSokoban 1: six goals, each named once in the fill order.
+	erun 0 -p -l 1 "$shared/XSokoban_90.xsb" &&
+		[[ $(grep '^fill order:' "$work/out" | grep -o '(' | wc -l) -eq 6 ]] ||
+		fail "XSokoban 1: not six goals in the fill order: $(cat "$work/out")"
+else
+	skip_part "-p on XSokoban 1"
+fi
+
+echo "== usage errors"
+erun 2 -e nosuch corridor.xsb && has err 'no engine named nosuch'
+erun 2 && has err '^usage: hako-engine'
+erun 3 -p missing.xsb && has err 'missing.xsb: cannot read'
+printf '######\n#@$.x#\n######\n' >bad.xsb
+erun 3 -p bad.xsb && has err '^bad.xsb:2:5: unknown character'
+printf '######\n#@@$.#\n######\n' >two.xsb
+erun 1 -p two.xsb && has out '^1	invalid$' && has out '^planned 0 of 1$'
+
+finish
