@@ -8,9 +8,10 @@
  *                    [-m MACROS | -x] [-p] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
  *       setting), fess, order (bidir's forward side on the packing plan,
- *       search_bidir.c), or fast: the fast mode's portfolio (FESS + bidir
- *       meeting in one table, + order) on one thread, interleaved,
- *       reproducible
+ *       search_bidir.c), bidir-newest (bidir, the backward side's ties
+ *       newest first), or fast: the fast mode's portfolio (FESS, bidir and
+ *       bidir-newest meeting in one table, + order) on one thread,
+ *       interleaved, reproducible
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
  *   -n  expanded-node limit per level (default none)
@@ -39,10 +40,11 @@
 #include "search_bidir.h"
 
 static const search_engine *const engines[] = {&search_engine_bidir, &search_engine_astar,
-                                               &search_engine_fess, &search_engine_order};
+                                               &search_engine_fess, &search_engine_order,
+                                               &search_engine_bidir_newest};
 /* -e fast: the fast mode's engines as a portfolio (the name only). */
 static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir,
-                                                 &search_engine_order};
+                                                 &search_engine_order, &search_engine_bidir_newest};
 static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL, 0, 0};
 
 static char *read_file(const char *path, size_t *length)

@@ -7,7 +7,9 @@
  * share the last of `threads` threads — the calling thread runs the first
  * group itself — and each thread interleaves its own group the same way.
  * An engine that says so (start_after) is opened only once the others have
- * expanded that many states, or its thread has nothing else left. An
+ * expanded that many states, or its thread has nothing else left; under a
+ * budget of PORTFOLIO_LATE_LEAST it is left out, so that a small budget
+ * goes whole to the first engines (a 2-box level at -M 3 is solved). An
  * engine that solves the level or proves it unsolvable raises the stop
  * flag; one that times out or runs out of memory just leaves its turn to
  * the others.
@@ -41,6 +43,8 @@
 #define PORTFOLIO_POLL_NS 10000000L
 /* The least meeting table worth making (bytes): an eighth of 128 MiB. */
 #define PORTFOLIO_MEETING_LEAST ((size_t)16 << 20)
+/* Engines that open late take part only from this budget up. */
+#define PORTFOLIO_LATE_LEAST ((size_t)16 << 20)
 /* Expansions of all engines together before the meeting table is made. */
 #define PORTFOLIO_MEETING_AFTER 16384u
 
@@ -356,8 +360,21 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 	memset(result, 0, sizeof *result);
 	if (!b || !options || !engines || engine_count < 1)
 		return HAKO_ERR_ARGUMENT;
+	/* A small budget leaves the late engines out (unless every one is). */
+	const search_engine **kept = malloc(sizeof *kept * (size_t)engine_count);
+	if (!kept)
+		return HAKO_ERR_NOMEM;
+	int count = 0;
+	for (int i = 0; i < engine_count; i++)
+		if (engines[i]->start_after == 0 || options->memory_limit == 0 ||
+		    options->memory_limit >= PORTFOLIO_LATE_LEAST)
+			kept[count++] = engines[i];
+	if (count == 0)
+		for (; count < engine_count; count++)
+			kept[count] = engines[count];
 	portfolio p;
-	hako_status st = portfolio_init(&p, options, engines, engine_count, threads);
+	hako_status st = portfolio_init(&p, options, kept, count, threads);
+	free(kept);
 	if (st != HAKO_OK)
 		return st;
 	worker *workers = calloc((size_t)p.groups, sizeof *workers);

@@ -95,7 +95,9 @@ extern const search_engine search_engine_fess;
 extern const search_engine search_engine_bidir;
 /* search_bidir.c: its forward side alone, ordered by the packing plan. */
 extern const search_engine search_engine_order;
-extern const search_engine search_engine_order;
+/* search_bidir.c: the bidirectional search with the backward side's ties
+ * newest first (YASS's backward order), opened late in the portfolio. */
+extern const search_engine search_engine_bidir_newest;
 
 /* Whether options->macros turns on `which` (one HAKO_MACRO_* bit):
  * HAKO_MACRO_ALL turns on every macro. */

@@ -47,6 +47,14 @@
  *
  * The backward side orders its states by that matching's cost, a lower
  * bound on the pulls still needed to bring the boxes back to the start.
+ * Among states of equal priority (4 x bound + pulls) the one with the
+ * smaller bound goes first; in the "bidir-newest" engine
+ * (search_engine_bidir_newest) the newest goes first instead, as in
+ * YASS's backward search (a bucket queue, newest first within a bucket:
+ * ../shared/notes/yass.md, section 9; the rule here is our own). Neither
+ * tie rule wins everywhere (BENCH.md: Grigr2001 15 solved by the newest
+ * first in a tenth of the states the other needs, Grigr2001 9 and 40 the
+ * other way round), so the portfolio runs both, the second one late.
  *
  * step() expands one state of the side with the shorter open list (ties:
  * forward), so the run is deterministic. In a portfolio whose engines share
@@ -144,6 +152,7 @@ typedef struct side {
 	heap open;
 	int state;
 	unsigned weight; /* 0: the order engine's forward side */
+	int newest;      /* equal priorities: the newest first (else the smaller bound) */
 	uint64_t expanded;
 	uint64_t pushed; /* nodes put on the open list (the order's age) */
 } side;
@@ -209,6 +218,9 @@ static uint64_t priority(side *sd, const bnode *n)
 		return order_key(((const onode *)(const void *)n)->order.score) << 40 |
 		       (((uint64_t)1 << 40) - 1 - clamp_bits(sd->pushed++, 40));
 	uint64_t f = (uint64_t)n->h * sd->weight + n->depth;
+	if (sd->newest)
+		return clamp_bits(f, 24) << 40 |
+		       (((uint64_t)1 << 40) - 1 - clamp_bits(sd->pushed++, 40));
 	return clamp_bits(f, 40) << 24 | clamp_bits(n->h, 24);
 }
 
@@ -780,7 +792,7 @@ static void bidir_close(void *self)
 }
 
 static void *open_engine(const board *b, const hako_solver_options *options, hako_status *status,
-                         int order)
+                         int order, int newest)
 {
 	bidir *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -788,6 +800,7 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 		return NULL;
 	}
 	s->order = order;
+	s->backward.newest = newest; /* before the roots are queued */
 	*status = HAKO_OK;
 	if (b->unsolvable) {
 		s->c.started = search_now();
@@ -815,12 +828,17 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 
 static void *bidir_open(const board *b, const hako_solver_options *options, hako_status *status)
 {
-	return open_engine(b, options, status, 0);
+	return open_engine(b, options, status, 0, 0);
+}
+
+static void *newest_open(const board *b, const hako_solver_options *options, hako_status *status)
+{
+	return open_engine(b, options, status, 0, 1);
 }
 
 static void *order_open(const board *b, const hako_solver_options *options, hako_status *status)
 {
-	return open_engine(b, options, status, 1);
+	return open_engine(b, options, status, 1, 0);
 }
 
 /* ---- the search loop -------------------------------------------------- */
@@ -951,6 +969,13 @@ static void bidir_share(void *self, perimeter *meet)
 const search_engine search_engine_bidir = {
     "bidir",     bidir_open,  bidir_step,           bidir_stats,
     bidir_close, bidir_share, SEARCH_MEMORY_WEIGHT, 0};
+
+/* The same with the backward side's ties newest first; in a portfolio it
+ * opens late, as the order engine does, so the levels the others solve at
+ * once never pay for it. */
+const search_engine search_engine_bidir_newest = {
+    "bidir-newest", newest_open, bidir_step,           bidir_stats,
+    bidir_close,    bidir_share, SEARCH_MEMORY_WEIGHT, ORDER_START_AFTER};
 
 /* No meeting table: its forward states are not what FESS's walk down a
  * backward path needs. */

@@ -336,7 +336,8 @@ static void stats_are_summed(void **state)
 
 /* An engine with start_after opens once the others have expanded that
  * many states, or once its thread has nothing else to run, and never when
- * another engine solves the level first; memory_weight sets its share. */
+ * another engine solves the level first; memory_weight sets its share;
+ * under a 16 MiB budget it is left out. */
 static void late_engines_open_late(void **state)
 {
 	(void)state;
@@ -359,6 +360,20 @@ static void late_engines_open_late(void **state)
 	assert_int_equal(atomic_load(&fake_open_count), 2);
 	assert_int_equal(r.outcome, HAKO_MEMOUT);
 	search_result_free(&r);
+	/* Under 16 MiB it is left out: the budget goes whole to the other. */
+	o.memory_limit = (size_t)8 << 20;
+	atomic_store(&fake_open_count, 0);
+	assert_int_equal(search_portfolio(&p.b, &o, two, 2, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 1);
+	assert_int_equal(r.stats.expanded, 1000);
+	search_result_free(&r);
+	/* Unless every engine is late: then they all run. */
+	const search_engine *late_only[] = {&fake_late};
+	atomic_store(&fake_open_count, 0);
+	assert_int_equal(search_portfolio(&p.b, &o, late_only, 1, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 1);
+	search_result_free(&r);
+	o = fast_options();
 	/* A level solved before a million expansions never opens it; with
 	 * two threads the third engine shares the second thread. */
 	const search_engine *solved[] = {&search_engine_astar, &fake_endless, &fake_later};
