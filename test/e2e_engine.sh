@@ -24,17 +24,7 @@ XSB
 
 # erun CODE ARGS... — run hako-engine, as `run` does hako.
 erun() {
-	local want=$1
-	shift
-	"$engine" "$@" >"$work/out" 2>"$work/err"
-	local got=$?
-	if [[ $got -ne $want ]]; then
-		fail "hako-engine $* exited $got, want $want"
-		sed 's/^/  stdout: /' "$work/out" | head -20
-		sed 's/^/  stderr: /' "$work/err" | head -20
-		return 1
-	fi
-	return 0
+	run_with "$engine" "$@"
 }
 
 echo "== every engine solves the corridor, its solution replayed"

@@ -4,7 +4,7 @@
 #
 # Sets hako (the binary's absolute path), source_dir, shared (the shared
 # level collections), work (a temporary directory removed on exit) and
-# failures; defines skip, need_shared, skip_part, fail, run, has and finish.
+# failures; defines skip, need_shared, skip_part, fail, run, run_with, has and finish.
 #
 # A test that cannot run exits 77, which ctest (SKIP_RETURN_CODE 77) reports
 # as skipped, never as passed. In CI (CI=true) a test that needs
@@ -57,12 +57,17 @@ fail() {
 # run CODE ARGS... — run hako, keep stdout/stderr in $work/out, $work/err,
 # and check the exit code.
 run() {
-	local want=$1
-	shift
-	"$hako" "$@" >"$work/out" 2>"$work/err"
+	run_with "$hako" "$@"
+}
+
+# run_with BINARY CODE ARGS... — the same for another program (hako-engine).
+run_with() {
+	local binary=$1 want=$2
+	shift 2
+	"$binary" "$@" >"$work/out" 2>"$work/err"
 	local got=$?
 	if [[ $got -ne $want ]]; then
-		fail "hako $* exited $got, want $want"
+		fail "$(basename "$binary") $* exited $got, want $want"
 		sed 's/^/  stdout: /' "$work/out" | head -20
 		sed 's/^/  stderr: /' "$work/err" | head -20
 		return 1

@@ -85,6 +85,16 @@ static run engine_run_text(const char *xsb, const hako_solver_options *o)
 	return engine_run_text_with(&search_engine_bidir, xsb, o);
 }
 
+/* A collection of ../shared/levels (the test is skipped without them,
+ * outside CI). */
+static hako_collection *shared_collection(const char *file)
+{
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", tu_shared_levels(), file);
+	return tu_collection(path);
+}
+
 static const char eight_boxes[] = "###########\n"
                                   "# .  .  . #\n"
                                   "# $ $ $ $ #\n"
@@ -157,10 +167,7 @@ static void backward_side_meets(void **state)
 static void backward_side_solves_microban_89(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = shared_collection("Microban_155.xsb");
 	hako_solver_options o = options_with(100000, 0, (size_t)64 << 20);
 	run r = engine_run(hako_collection_level(c, 88), &o, 256);
 	print_message("Microban 89: %zu pushes forward, %zu backward; %llu+%llu expanded\n",
@@ -304,10 +311,7 @@ static void unit_test_levels(void **state)
 static void microban_all(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = shared_collection("Microban_155.xsb");
 	hako_solver_options o = options_with(2000000, 0, (size_t)512 << 20);
 	int solved = 0;
 	uint64_t nodes = 0;
@@ -363,10 +367,7 @@ static void order_solves_and_proves(void **state)
 static void order_solves_xsokoban_61_and_72_and_gives_up_on_5(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = shared_collection("XSokoban_90.xsb");
 	hako_solver_options o = options_with(0, 0, (size_t)256 << 20);
 	static const size_t solved[] = {61, 72};
 	for (size_t i = 0; i < 2; i++) {
@@ -427,10 +428,7 @@ static void newest_unit_test_levels(void **state)
 static void newest_solves_grigr2001_15(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Grigr2001_100.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = shared_collection("Grigr2001_100.xsb");
 	hako_solver_options o = options_with(700000, 0, (size_t)512 << 20);
 	run r = engine_run_with(&search_engine_bidir_newest, hako_collection_level(c, 14), &o, 256);
 	print_message("newest first: %s, %llu+%llu expanded\n", hako_outcome_name(r.result.outcome),
