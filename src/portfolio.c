@@ -183,9 +183,6 @@ static int group_of(const portfolio *p, int engine)
 	return engine < p->groups ? engine : p->groups - 1;
 }
 
-/* Run the engines of one group in turns until each has finished or the
- * stop flag is up; `report`: this is the calling thread. */
-
 static int slot_waiting(const slot *s)
 {
 	return !s->self && !s->done && s->engine->start_after > 0;
@@ -210,6 +207,8 @@ static void open_waiting(portfolio *p, int group, const board *b)
 			slot_open(p, &p->slots[i], b);
 }
 
+/* Run the engines of one group in turns until each has finished or the
+ * stop flag is up; `report`: this is the calling thread. */
 static void group_run(portfolio *p, int group, const board *b, int report)
 {
 	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)

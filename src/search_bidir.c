@@ -212,15 +212,20 @@ static uint64_t order_key(int32_t score)
 	return clamp_bits((uint64_t)(biased > 0 ? biased : 0), 24);
 }
 
+/* The low 40 bits of a newest-first key: later nodes get smaller ones. */
+static uint64_t newest_first(side *sd)
+{
+	return ((uint64_t)1 << 40) - 1 - clamp_bits(sd->pushed++, 40);
+}
+
 static uint64_t priority(side *sd, const bnode *n)
 {
 	if (sd->weight == 0) /* the order engine: score, then newest first */
 		return order_key(((const onode *)(const void *)n)->order.score) << 40 |
-		       (((uint64_t)1 << 40) - 1 - clamp_bits(sd->pushed++, 40));
+		       newest_first(sd);
 	uint64_t f = (uint64_t)n->h * sd->weight + n->depth;
 	if (sd->newest)
-		return clamp_bits(f, 24) << 40 |
-		       (((uint64_t)1 << 40) - 1 - clamp_bits(sd->pushed++, 40));
+		return clamp_bits(f, 24) << 40 | newest_first(sd);
 	return clamp_bits(f, 40) << 24 | clamp_bits(n->h, 24);
 }
 
