@@ -48,6 +48,8 @@
  * solution. Escape squares make the search smaller (boxes that can get
  * away stop mattering) and can only turn DEAD into ALIVE, never the other
  * way. */
+#include <assert.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "dead_pattern.h"
@@ -75,19 +77,22 @@ hako_status stall_prover_init(stall_prover *s, const board *b, memory *mem, uint
 	size_t slots = slot_count_for(states);
 	s->slot_mask = (uint32_t)(slots - 1);
 	/* One block: the table, then the 16-bit arrays, then the bytes. */
-	s->bytes = slots * sizeof(uint32_t) +
-	           ((size_t)states * k + 2 * k + 3 * n) * sizeof(uint16_t) + 2 * n;
+	s->bytes = slots * sizeof(uint32_t) + n * sizeof(uint32_t) +
+	           ((size_t)states * k + 2 * k + 5 * n) * sizeof(uint16_t) + 2 * n;
 	s->reach_bytes = 2 * reach_bytes(b->square_count);
 	s->slots = memory_calloc(mem, s->bytes);
 	if (!s->slots)
 		return HAKO_ERR_NOMEM;
-	s->pool = (uint16_t *)(void *)(s->slots + slots);
+	s->label = s->slots + slots;
+	s->pool = (uint16_t *)(void *)(s->label + n);
 	s->boxes = s->pool + (size_t)states * k;
 	s->set = s->boxes + k;
 	s->barred = s->set + k;
 	s->escape_queue = s->barred + n;
 	s->escape_depth = s->escape_queue + n;
-	s->occupied = (uint8_t *)(s->escape_depth + n);
+	s->label_min = s->escape_depth + n;
+	s->label_queue = s->label_min + n;
+	s->occupied = (uint8_t *)(s->label_queue + n);
 	s->escape_map = s->occupied + n;
 	hako_status st = memory_charge(mem, s->reach_bytes) ? HAKO_OK : HAKO_ERR_NOMEM;
 	if (st != HAKO_OK)
@@ -153,6 +158,117 @@ static void mark(uint8_t *occupied, const uint16_t *boxes, int count, uint8_t va
 		occupied[boxes[i]] = value;
 }
 
+/* ---- Regions without a flood per child -----------------------------------
+ * A state's children used to flood the player's region each (the state's
+ * key names it by its smallest square), which on a large board with a few
+ * boxes was most of the prover's time. Instead every free square of the
+ * state is labelled with its region once, and a child, in which the box
+ * went from `square` to `to` and the player stands on `square`, gets its
+ * region from the labels: freeing `square` joins it with the regions of
+ * its free neighbours (`to` among them), M; filling `to` then takes `to`
+ * out of M, and leaves M - {to} in one piece when the free orthogonal
+ * neighbours of `to` are joined around it (through the ring of its eight
+ * neighbours: every path through `to` can go round it instead). So the
+ * child's region is M - {to}, its smallest square the smallest of M's
+ * regions' and `square` — unless that was `to`, or `to` cuts M, where
+ * the child floods as before. The key is the same either way (assert). */
+
+/* Label every free square of s->occupied with its region. */
+static void label_regions(stall_prover *s)
+{
+	const board *b = s->b;
+	uint32_t n = (uint32_t)b->square_count;
+	if (s->label_next > UINT32_MAX - n - 2) { /* ids would wrap: start over */
+		memset(s->label, 0, sizeof(uint32_t) * ((size_t)n + 1));
+		s->label_next = 0;
+	}
+	s->label_first = ++s->label_next;
+	uint32_t first = s->label_first;
+	for (uint32_t s0 = 0; s0 < n; s0++) {
+		if (s->occupied[s0] || s->label[s0] >= first)
+			continue;
+		/* Squares in ascending order: a region's first is its smallest. */
+		uint32_t id = s->label_next++;
+		s->label_min[id - first] = (uint16_t)s0;
+		uint32_t head = 0, tail = 0;
+		s->label_queue[tail++] = (uint16_t)s0;
+		s->label[s0] = id;
+		while (head < tail) {
+			unsigned q = s->label_queue[head++];
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, q, d);
+				if (t == SQUARE_NONE || s->occupied[t] || s->label[t] == id)
+					continue;
+				s->label[t] = id;
+				s->label_queue[tail++] = (uint16_t)t;
+			}
+		}
+	}
+}
+
+static int free_square(const stall_prover *s, unsigned square)
+{
+	return square != SQUARE_NONE && !s->occupied[square];
+}
+
+/* Are the free orthogonal neighbours of `to` joined through its ring of
+ * eight neighbours (s->occupied as the child has it)? */
+static int ring_joined(const stall_prover *s, unsigned to)
+{
+	const board *b = s->b;
+	/* Up, up-right, right, down-right, down, down-left, left, up-left. */
+	static const unsigned orth[4] = {DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_LEFT};
+	int free8[8];
+	for (int k = 0; k < 4; k++) {
+		free8[2 * k] = free_square(s, board_next(b, to, orth[k]));
+		free8[2 * k + 1] =
+		    free_square(s, board_diagonal(b, to, orth[k], orth[(k + 1) % 4]));
+	}
+	int start = -1;
+	for (int k = 0; k < 8 && start < 0; k++)
+		if (!free8[k])
+			start = k;
+	if (start < 0)
+		return 1; /* all eight free */
+	int runs = 0, in_run = 0, has_orth = 0;
+	for (int step = 1; step <= 8; step++) {
+		int k = (start + step) % 8;
+		if (free8[k]) {
+			if (!in_run)
+				in_run = 1, has_orth = 0;
+			has_orth |= k % 2 == 0;
+		} else if (in_run) {
+			runs += has_orth;
+			in_run = 0;
+		}
+	}
+	return runs <= 1; /* the walk ends on `start`, which is not free */
+}
+
+/* The child's normalized player from the parent's labels (the push of the
+ * box on `square` onto `to` already made in s->occupied; `to` stays free
+ * when the box escaped), or SQUARE_NONE when only a flood can tell. */
+static unsigned child_region_min(const stall_prover *s, unsigned square, unsigned to)
+{
+	const board *b = s->b;
+	int escaped = !s->occupied[to];
+	if (!escaped && !ring_joined(s, to))
+		return SQUARE_NONE;
+	unsigned best = square;
+	for (unsigned d = 0; d < 4; d++) {
+		unsigned t = board_next(b, square, d);
+		/* Free in the parent: labelled this round (`to` was free). */
+		if (t == SQUARE_NONE || s->label[t] < s->label_first)
+			continue;
+		unsigned m = s->label_min[s->label[t] - s->label_first];
+		if (m == to && !escaped)
+			return SQUARE_NONE;
+		if (m < best)
+			best = m;
+	}
+	return best;
+}
+
 int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned player, uint64_t budget)
 {
 	const board *b = s->b;
@@ -175,14 +291,15 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 		const uint16_t *state = s->pool + (size_t)head * stride;
 		const uint16_t *at = state + 1;
 		mark(s->occupied, at, count, 1);
-		reach_fill(&s->fill, b, s->occupied, state[0]);
+		label_regions(s);
+		uint32_t here = s->label[state[0]];
 		for (int i = 0; i < count && at[i] != SQUARE_NONE && verdict == STALL_DEAD; i++) {
 			unsigned square = at[i];
 			for (unsigned dir = 0; dir < 4 && verdict == STALL_DEAD; dir++) {
 				unsigned from = board_next(b, square, DIR_OPPOSITE(dir));
 				unsigned to = board_next(b, square, dir);
 				if (from == SQUARE_NONE || to == SQUARE_NONE || s->occupied[to] ||
-				    b->dead[to] || !reach_has(&s->fill, from))
+				    b->dead[to] || s->label[from] != here)
 					continue;
 				/* The budget, and the search's clock now and then (a
 				 * large level's floods are long). */
@@ -209,8 +326,16 @@ int stall_prove(stall_prover *s, const uint16_t *boxes, int count, unsigned play
 							verdict = STALL_ALIVE;
 						else {
 							s->occupied[to] = (uint8_t)!escaped;
-							kid[0] = reach_fill(&s->child, b,
-							                    s->occupied, square);
+							unsigned key =
+							    child_region_min(s, square, to);
+							if (key == SQUARE_NONE)
+								key =
+								    reach_fill(&s->child, b,
+								               s->occupied, square);
+							assert(key == reach_fill(&s->child, b,
+							                         s->occupied,
+							                         square));
+							kid[0] = (uint16_t)key;
 							if (state_add(s, stride, states))
 								states++;
 						}

@@ -29,7 +29,14 @@ typedef struct stall_prover {
 	uint16_t *set, *barred;
 	uint8_t *occupied; /* all zero between calls */
 	reach fill, child;
-	uint64_t nodes; /* pushes generated, over every call */
+	/* The free squares' regions of the state being expanded, so that most
+	 * children get their player's region without a flood: label[square]
+	 * is a region's id from label_first on (older ids are stale), and
+	 * label_min[id - label_first] its smallest square. */
+	uint32_t *label;
+	uint32_t label_first, label_next;
+	uint16_t *label_min, *label_queue; /* square_count + 1 each */
+	uint64_t nodes;                    /* pushes generated, over every call */
 	/* Per square, or NULL (none): a box of the set pushed onto a marked
 	 * square leaves the board, it has escaped (dead_stall.c). Read by
 	 * stall_prove and stall_minimize; stall_escape_near fills escape_map

@@ -334,6 +334,62 @@ static void a_dead_end_is_learned_as_a_pattern(void **state)
 	tb_close(&t);
 }
 
+/* The prover names a child's player region from its parent's region labels
+ * instead of a flood, except where the push may cut a region in two
+ * (dead_stall.c). The states it makes must be the same: over every pair
+ * of squares of a board of corridors, loops and dead ends, with and
+ * without escape squares, the pushes it generates and its verdicts are
+ * those of the flood-per-child prover before the change (the numbers
+ * below were taken from it). In a debug build every child's key is also
+ * checked against a flood as it is made. */
+static void region_labels_make_the_flood_states(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, "###########\n"
+	            "#@   #    #\n"
+	            "# ## # ## #\n"
+	            "# #  $  # #\n"
+	            "# # ### # #\n"
+	            "#    .  . #\n"
+	            "### # ### #\n"
+	            "#   #  $  #\n"
+	            "###########\n");
+	memory mem = {0, 0, (size_t)1 << 30};
+	stall_prover s;
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1u << 16, NULL), HAKO_OK);
+	unsigned long long verdicts[2][3] = {{0}};
+	uint64_t nodes[2] = {0, 0};
+	for (int escape = 0; escape < 2; escape++) {
+		uint64_t before = s.nodes;
+		for (int a = 0; a < t.b.square_count; a++)
+			for (int c = a + 1; c < t.b.square_count; c++) {
+				if ((unsigned)a == t.b.start_player ||
+				    (unsigned)c == t.b.start_player)
+					continue;
+				uint16_t set[2] = {(uint16_t)a, (uint16_t)c};
+				stall_escape_near(&s, set, 2, escape ? 2 : -1);
+				verdicts[escape]
+				        [stall_prove(&s, set, 2, t.b.start_player, BUDGET)]++;
+			}
+		nodes[escape] = s.nodes - before;
+		print_message("escape %d: dead %llu alive %llu unknown %llu, %llu pushes\n", escape,
+		              verdicts[escape][STALL_DEAD], verdicts[escape][STALL_ALIVE],
+		              verdicts[escape][STALL_UNKNOWN], (unsigned long long)nodes[escape]);
+	}
+	/* Taken from the prover before the labels (706e4e7). */
+	assert_int_equal(verdicts[0][STALL_DEAD], 824);
+	assert_int_equal(verdicts[0][STALL_ALIVE], 37);
+	assert_int_equal(nodes[0], 5173);
+	assert_int_equal(verdicts[1][STALL_DEAD], 824);
+	assert_int_equal(verdicts[1][STALL_ALIVE], 37);
+	assert_int_equal(nodes[1], 3355);
+	s.escape = NULL;
+	stall_prover_free(&s);
+	assert_int_equal(mem.used, 0);
+	tb_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +400,7 @@ int main(void)
 	    cmocka_unit_test(dead_sets_never_cover_a_solvable_position),
 	    cmocka_unit_test(sets_with_escape_never_cover_a_solvable_position),
 	    cmocka_unit_test(a_dead_end_is_learned_as_a_pattern),
+	    cmocka_unit_test(region_labels_make_the_flood_states),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
