@@ -60,7 +60,15 @@
  * forward), so the run is deterministic. In a portfolio whose engines share
  * a meeting table (perimeter.h) every backward state also goes there, and
  * three steps in four go to the backward side: FESS is the stronger
- * forward search, and each backward state is one more it can finish at. Both sides share one memory
+ * forward search, and each backward state is one more it can finish at.
+ * Every forward side also looks a new child up in that table
+ * (met_elsewhere) and, when another engine pulled it, finishes by walking
+ * down the stored depths as FESS does — so bidir's forward side meets
+ * bidir-newest's backward states, and the other way round. bidir-newest's
+ * forward side would be bidir's again (the same rule, the same start), so
+ * with a meeting table it only pulls (BENCH.md, "Meeting through the
+ * table": GrigrSpecial 24 and 26 and Sasquatch 33 a third to a half
+ * faster). Both sides share one memory
  * budget; a side that runs out of memory stops expanding (its open list is
  * freed, its table stays for meeting) and the other goes on until it hits
  * the budget too.
@@ -164,8 +172,10 @@ typedef struct bidir {
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
 	int goal_macro_used;      /* the forward side committed to a goal macro */
 	side forward, backward;
-	perimeter *meet; /* the portfolio's meeting table: backward states go there */
-	uint32_t steps;  /* side choices made while sharing the meeting table */
+	perimeter *meet;     /* the portfolio's meeting table: backward states go there */
+	perimeter_walk walk; /* down another engine's backward states, once met */
+	int backward_only;   /* with a meeting table, pull only (bidir-newest) */
+	uint32_t steps;      /* side choices made while sharing the meeting table */
 	int finished;
 	hako_outcome outcome;
 	/* The order engine (forward side only): */
@@ -332,7 +342,8 @@ static int pushes_replay(bidir *s, const search_push *pushes, size_t count)
 /* The two paths met: forward node `fwd`, then `middle` when the meeting
  * state was only generated (not stored) by the side that found it (the
  * forward side when middle_forward), then backward node `bwd` back to its
- * root. */
+ * root — or, when bwd is NODE_NONE, the walk down another engine's
+ * backward states (s->walk). */
 static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int middle_forward,
                           uint32_t bwd)
 {
@@ -346,9 +357,12 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 		if (n->push_length & GOAL_MACRO)
 			forward_count += (size_t)room_macro_capacity(s->c.rooms);
 	}
-	for (uint32_t i = bwd; node_at(&s->backward, i)->parent != NODE_NONE;
-	     i = node_at(&s->backward, i)->parent)
-		backward_count++;
+	if (bwd == NODE_NONE)
+		backward_count = s->walk.count;
+	else
+		for (uint32_t i = bwd; node_at(&s->backward, i)->parent != NODE_NONE;
+		     i = node_at(&s->backward, i)->parent)
+			backward_count++;
 	size_t capacity = forward_count + (middle ? 1 : 0) + backward_count;
 	search_push *pushes = malloc(sizeof(search_push) * (capacity + 1));
 	uint32_t *chain = malloc(sizeof(uint32_t) * (steps + 1));
@@ -398,7 +412,11 @@ static void finish_solved(bidir *s, uint32_t fwd, const search_push *middle, int
 	s->forward_pushes = forward_count + (middle && middle_forward ? 1 : 0);
 	if (middle)
 		pushes[k++] = *middle;
-	for (uint32_t i = bwd; node_at(&s->backward, i)->parent != NODE_NONE;
+	if (bwd == NODE_NONE) {
+		memcpy(pushes + k, s->walk.pushes, sizeof(search_push) * s->walk.count);
+		k += s->walk.count;
+	}
+	for (uint32_t i = bwd; i != NODE_NONE && node_at(&s->backward, i)->parent != NODE_NONE;
 	     i = node_at(&s->backward, i)->parent) {
 		const bnode *n = node_at(&s->backward, i);
 		pushes[k].from = n->push_from;
@@ -472,7 +490,25 @@ static void order_after(bidir *s, uint32_t index, int live, uint32_t dive_base)
 		}
 }
 
+/* Has another engine's backward search stored the probe (its key `key`)?
+ * Then s->walk holds the pushes from it to a solved position, as FESS
+ * finishes (perimeter.h). The other bidirectional engine's backward tree
+ * is met this way, so its own forward side, the same as this one, need
+ * not run (bidir_step). */
+static int met_elsewhere(bidir *s, uint64_t key)
+{
+	if (!s->meet)
+		return 0;
+	uint32_t depth = perimeter_depth(s->meet, key);
+	if (depth == PERIMETER_NONE)
+		return 0;
+	if (!s->walk.b && perimeter_walk_init(&s->walk, s->c.b, &s->c.keys) != HAKO_OK)
+		return 0;
+	return perimeter_walk_down(&s->walk, s->meet, s->c.probe_boxes, s->c.probe_player, depth);
+}
+
 /* Generate every push of forward node `index`. */
+
 static grow_result expand_forward(bidir *s, uint32_t index)
 {
 	const board *b = s->c.b;
@@ -527,13 +563,15 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 			uint32_t met = side_find(&s->backward, key);
 			deadlock_position child = {b, s->c.occupied, s->c.probe_boxes,
 			                           s->c.probe_player};
-			if (met != TT_EMPTY) {
+			int walked = met == TT_EMPTY && met_elsewhere(s, key);
+			if (met != TT_EMPTY || walked) {
 				/* Stored, so the path to it is rebuilt like any other. */
 				if (side_add(s, sd, key, index, depth + 1, 0, square, d, length) !=
 				    HAKO_OK)
 					result = GROW_NOMEM;
 				else {
-					finish_solved(s, sd->store.nodes.count - 1, NULL, 0, met);
+					finish_solved(s, sd->store.nodes.count - 1, NULL, 0,
+					              walked ? NODE_NONE : met);
 					result = GROW_MET;
 				}
 			} else if (s->c.tunnels.go_on &&
@@ -778,6 +816,8 @@ static void bidir_close(void *self)
 		return;
 	side_free(&s->forward);
 	side_free(&s->backward);
+	if (s->walk.b)
+		perimeter_walk_free(&s->walk);
 	if (s->plan_ready)
 		fess_plan_free(&s->plan);
 	memory_free(&s->c.mem, s->dive, sizeof(uint32_t) * s->dive_capacity);
@@ -806,6 +846,7 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 	}
 	s->order = order;
 	s->backward.newest = newest; /* before the roots are queued */
+	s->backward_only = newest;
 	*status = HAKO_OK;
 	if (b->unsolvable) {
 		s->c.started = search_now();
@@ -914,7 +955,7 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 		}
 		/* The order engine never pulls: its forward side out of memory is
 		 * the end, never a reason to step it again. */
-		int forward = s->forward.state == SIDE_RUNNING,
+		int forward = s->forward.state == SIDE_RUNNING && !(s->backward_only && s->meet),
 		    backward = !s->order && s->backward.state == SIDE_RUNNING;
 		if (!forward && !backward) {
 			/* Out of memory on one side at least (the other may have
@@ -982,13 +1023,13 @@ const search_engine search_engine_bidir_newest = {
     "bidir-newest", newest_open, bidir_step,           bidir_stats,
     bidir_close,    bidir_share, SEARCH_MEMORY_WEIGHT, ORDER_START_AFTER};
 
-/* No meeting table: its forward states are not what FESS's walk down a
- * backward path needs. */
+/* It shares the meeting table to reach the backward states of the others
+ * (met_elsewhere); its own backward side holds only the roots. */
 const search_engine search_engine_order = {"order",
                                            order_open,
                                            bidir_step,
                                            bidir_stats,
                                            bidir_close,
-                                           NULL,
+                                           bidir_share,
                                            1 /* 50,000 nodes: an eighth of another's share */,
                                            ORDER_START_AFTER};

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "perimeter.h"
 #include "reach.h"
 #include "search.h"
 #include "search_bidir.h"
@@ -35,10 +36,11 @@ static hako_solver_options options_with(uint64_t node_limit, double seconds, siz
 	return o;
 }
 
-/* Run the engine to the end in slices of `slice` expansions; a solution is
- * replayed by the verifier (and must solve the level). */
-static run engine_run_with(const search_engine *engine, const hako_level *level,
-                           const hako_solver_options *o, uint64_t slice)
+/* Run the engine to the end in slices of `slice` expansions, sharing the
+ * meeting table `meet` when there is one (as the portfolio does); a
+ * solution is replayed by the verifier (and must solve the level). */
+static run engine_run_meeting(const search_engine *engine, const hako_level *level,
+                              const hako_solver_options *o, uint64_t slice, perimeter *meet)
 {
 	run out;
 	memset(&out, 0, sizeof out);
@@ -48,6 +50,8 @@ static run engine_run_with(const search_engine *engine, const hako_level *level,
 	void *e = engine->open(&b, o, &st);
 	assert_int_equal(st, HAKO_OK);
 	assert_non_null(e);
+	if (meet)
+		engine->share(e, meet);
 	while (!engine->step(e, slice, &out.result))
 		;
 	search_bidir_info_get(e, &out.info);
@@ -64,6 +68,12 @@ static run engine_run_with(const search_engine *engine, const hako_level *level,
 	}
 	board_free(&b);
 	return out;
+}
+
+static run engine_run_with(const search_engine *engine, const hako_level *level,
+                           const hako_solver_options *o, uint64_t slice)
+{
+	return engine_run_meeting(engine, level, o, slice, NULL);
 }
 
 static run engine_run(const hako_level *level, const hako_solver_options *o, uint64_t slice)
@@ -442,6 +452,44 @@ static void newest_solves_grigr2001_15(void **state)
 	hako_collection_free(c);
 }
 
+/* In a portfolio the engines meet through one table (perimeter.h). The
+ * newest-first engine then only pulls: its forward side would be the
+ * first bidir's again. The order engine never pulls, so a backward part in
+ * its solution can only come from another engine's states, walked down as
+ * FESS does. Microban 89 needs the backward side (backward_side_solves_
+ * microban_89). */
+static void engines_meet_through_the_table(void **state)
+{
+	(void)state;
+	hako_collection *c = shared_collection("Microban_155.xsb");
+	const hako_level *level = hako_collection_level(c, 88);
+	hako_solver_options o = options_with(2000000, 0, (size_t)256 << 20);
+	perimeter meet;
+	assert_int_equal(perimeter_init(&meet, (size_t)64 << 20), HAKO_OK);
+	run r = engine_run_meeting(&search_engine_bidir_newest, level, &o, 256, &meet);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_int_equal(r.info.forward_expanded, 0);
+	assert_int_equal(r.info.forward_pushes, 0);
+	uint64_t pulled = r.info.backward_expanded;
+	search_result_free(&r.result);
+	r = engine_run_meeting(&search_engine_order, level, &o, 256, &meet);
+	print_message("newest pulled %llu; the order engine met it after %llu expansions, "
+	              "%zu + %zu pushes\n",
+	              (unsigned long long)pulled, (unsigned long long)r.info.forward_expanded,
+	              r.info.forward_pushes, r.info.backward_pushes);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_true(r.info.backward_pushes > 0);
+	assert_int_equal(r.info.backward_expanded, 0);
+	search_result_free(&r.result);
+	/* Alone, the newest-first engine still steps its forward side. */
+	r = engine_run_with(&search_engine_bidir_newest, level, &o, 256);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_true(r.info.forward_expanded > 0);
+	search_result_free(&r.result);
+	perimeter_free(&meet);
+	hako_collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -460,6 +508,7 @@ int main(void)
 	    cmocka_unit_test(newest_solves_proves_and_limits),
 	    cmocka_unit_test(newest_unit_test_levels),
 	    cmocka_unit_test(newest_solves_grigr2001_15),
+	    cmocka_unit_test(engines_meet_through_the_table),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
