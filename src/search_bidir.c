@@ -85,9 +85,10 @@
  *     from the set escape) and the smallest dead set learned as a pattern
  *     (dead_pattern.c), which prunes the nodes picked and the children
  *     made from then on (YASS learns deadlock sets from dead ends);
- *   - it gives up after ORDER_EXPANSIONS expansions: it solves the levels
- *     it solves fast or not at all (BENCH.md), and the portfolio's other
- *     engines get its share back.
+ *   - it gives up after ORDER_EXPANSIONS expansions or ORDER_PROOF_TOTAL
+ *     pushes of its dead-end proofs: it solves the levels it solves fast
+ *     or not at all (BENCH.md), and the portfolio's other engines get its
+ *     share back.
  * Everything it prunes is pruned soundly, so running out of states is
  * still a proof. */
 #include <assert.h>
@@ -145,6 +146,13 @@ typedef struct onode {
  * budget, state pool, escape radius and pattern store (FESS's stall test
  * uses the same budget and store). */
 #define ORDER_EXPANSIONS 50000u
+/* ... or after its dead-end proofs have made this many pushes, whichever
+ * comes first: a proof costs up to ORDER_PROOF_PUSHES, and on the levels it
+ * does not solve the proofs take most of its time (4 to 20 s for 50,000
+ * expansions, the second thread's time at 10 s a level). Of the 29 XSokoban
+ * levels it solves within 3 s, 72 needs the most: 608,331 (BENCH.md). A
+ * count, not a time, so that -j 1 stays reproducible. */
+#define ORDER_PROOF_TOTAL 1000000u
 #define ORDER_PROOF_PUSHES 2000u
 #define ORDER_PROOF_STATES 4096u
 #define ORDER_ESCAPE_RADIUS 2
@@ -943,7 +951,8 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 	}
 	for (uint64_t k = 0; k < nodes && !s->finished; k++) {
 		if ((s->c.options.node_limit && s->c.stats.expanded >= s->c.options.node_limit) ||
-		    (s->order && s->c.stats.expanded >= ORDER_EXPANSIONS)) {
+		    (s->order && (s->c.stats.expanded >= ORDER_EXPANSIONS ||
+		                  (s->learn_ready > 0 && s->prover.nodes >= ORDER_PROOF_TOTAL)))) {
 			s->finished = 1;
 			s->outcome = HAKO_NODE_LIMIT;
 			break;
@@ -994,6 +1003,7 @@ void search_bidir_info_get(const void *self, search_bidir_info *out)
 	out->forward_expanded = s->forward.expanded;
 	out->backward_expanded = s->backward.expanded;
 	out->learned = s->learned;
+	out->proof_pushes = s->learn_ready > 0 ? s->prover.nodes : 0;
 	if (s->outcome == HAKO_SOLVED) {
 		out->forward_pushes = s->forward_pushes;
 		out->backward_pushes = s->solution_total - s->forward_pushes;

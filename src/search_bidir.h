@@ -13,8 +13,9 @@ typedef struct search_bidir_info {
 	 * meeting state) and by the backward side (meeting state to the goals,
 	 * undone pulls). */
 	size_t forward_pushes, backward_pushes;
-	/* The order engine: dead sets learned at its dead ends. */
-	uint64_t learned;
+	/* The order engine: dead sets learned at its dead ends, and the pushes
+	 * its dead-end proofs made. */
+	uint64_t learned, proof_pushes;
 } search_bidir_info;
 
 /* `self` is a handle from search_engine_bidir.open or
