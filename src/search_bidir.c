@@ -63,8 +63,8 @@
  * forward search, and each backward state is one more it can finish at.
  * Every forward side also looks a new child up in that table
  * (met_elsewhere) and, when another engine pulled it, finishes by walking
- * down the stored depths as FESS does — so bidir's forward side meets
- * bidir-newest's backward states, and the other way round. bidir-newest's
+ * down the stored depths as FESS does — so bidir's forward side and the
+ * order engine meet bidir-newest's backward states. bidir-newest's
  * forward side would be bidir's again (the same rule, the same start), so
  * with a meeting table it only pulls (BENCH.md, "Meeting through the
  * table": GrigrSpecial 24 and 26 and Sasquatch 33 a third to a half
@@ -516,7 +516,6 @@ static int met_elsewhere(bidir *s, uint64_t key)
 }
 
 /* Generate every push of forward node `index`. */
-
 static grow_result expand_forward(bidir *s, uint32_t index)
 {
 	const board *b = s->c.b;
