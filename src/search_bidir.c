@@ -59,7 +59,7 @@
  * step() expands one state of the side with the shorter open list (ties:
  * forward), so the run is deterministic. In a portfolio whose engines share
  * a meeting table (perimeter.h) every backward state also goes there, and
- * three steps in four go to the backward side: FESS is the stronger
+ * seven steps in eight go to the backward side: FESS is the stronger
  * forward search, and each backward state is one more it can finish at.
  * Every forward side also looks a new child up in that table
  * (met_elsewhere) and, when another engine pulled it, finishes by walking
@@ -139,8 +139,11 @@ typedef struct onode {
 #define BACKWARD_WEIGHT 4u
 /* With a meeting table (a portfolio with FESS), one step in this many goes
  * to the forward side: 4 solved 46 XSokoban levels at 20,000 expansions an
- * engine against 44 with the shorter-list rule, 16 solved 45 (BENCH.md). */
-#define MEETING_BACKWARD_SHARE 4u
+ * engine against 44 with the shorter-list rule, 16 solved 45 (BENCH.md).
+ * Since every forward side meets the table, 8: at 10 s a level it lost
+ * nothing and gained XSokoban 45 and 87 against 4; 16 gained GrigrSpecial
+ * 24 and Sasquatch 33 but lost XSokoban 40 (BENCH.md). */
+#define MEETING_BACKWARD_SHARE 8u
 /* The order engine: expansions before it gives up (XSokoban 61 and 72, the
  * levels it adds at 10 s, take 18,779 and 6,572), and its dead-end prover's
  * budget, state pool, escape radius and pattern store (FESS's stall test
