@@ -185,7 +185,6 @@ typedef struct bidir {
 	side forward, backward;
 	perimeter *meet;     /* the portfolio's meeting table: backward states go there */
 	perimeter_walk walk; /* down another engine's backward states, once met */
-	int backward_only;   /* with a meeting table, pull only (bidir-newest) */
 	uint32_t steps;      /* side choices made while sharing the meeting table */
 	int finished;
 	hako_outcome outcome;
@@ -856,7 +855,6 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 	}
 	s->order = order;
 	s->backward.newest = newest; /* before the roots are queued */
-	s->backward_only = newest;
 	*status = HAKO_OK;
 	if (b->unsolvable) {
 		s->c.started = search_now();
@@ -965,8 +963,9 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 			break;
 		}
 		/* The order engine never pulls: its forward side out of memory is
-		 * the end, never a reason to step it again. */
-		int forward = s->forward.state == SIDE_RUNNING && !(s->backward_only && s->meet),
+		 * the end, never a reason to step it again. bidir-newest with a
+		 * meeting table only pulls (see the top). */
+		int forward = s->forward.state == SIDE_RUNNING && !(s->backward.newest && s->meet),
 		    backward = !s->order && s->backward.state == SIDE_RUNNING;
 		if (!forward && !backward) {
 			/* Out of memory on one side at least (the other may have
