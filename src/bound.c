@@ -21,8 +21,8 @@ hako_status bound_init(bound *bd, memory *mem, int box_count)
 	bd->mem = mem;
 	bd->n = box_count;
 	size_t m = (size_t)box_count + 1;
-	size_t bytes = m * m * sizeof(int64_t) + 5 * m * sizeof(int64_t) + 3 * m * sizeof(int) +
-	               m * sizeof(uint16_t) + m;
+	size_t bytes = m * m * sizeof(int64_t) + 5 * m * sizeof(int64_t) + 4 * m * sizeof(int) +
+	               m * sizeof(uint16_t) + 2 * m;
 	char *block = memory_alloc(mem, bytes);
 	if (!block)
 		return HAKO_ERR_NOMEM;
@@ -36,8 +36,10 @@ hako_status bound_init(bound *bd, memory *mem, int box_count)
 	bd->match = (int *)(void *)(bd->kept_col_potential + m);
 	bd->way = bd->match + m;
 	bd->kept_match = bd->way + m;
-	bd->kept_boxes = (uint16_t *)(void *)(bd->kept_match + m);
+	bd->row_map = bd->kept_match + m;
+	bd->kept_boxes = (uint16_t *)(void *)(bd->row_map + m);
 	bd->used = (uint8_t *)(bd->kept_boxes + m);
+	bd->row_matched = bd->used + m;
 	bd->dirty_row = -1;
 	return HAKO_OK;
 }
@@ -124,10 +126,35 @@ static uint32_t solve_matching(bound *bd)
 	int64_t *cost = bd->cost;
 	int64_t *u = bd->row_potential, *v = bd->col_potential;
 	int *p = bd->match;
-	memset(u, 0, m * sizeof(int64_t));
+	uint8_t *matched = bd->row_matched;
 	memset(v, 0, m * sizeof(int64_t));
 	memset(p, 0, m * sizeof(int));
+	/* Warm start (the usual one for the Hungarian method): each row's
+	 * potential is its smallest cost, which keeps every reduced cost
+	 * non-negative with v = 0, and each row takes a free column where its
+	 * reduced cost is 0, greedily — a partial matching, tight on its
+	 * pairs. Only the rows left over need a phase; the optimum's value is
+	 * the same (the matching may differ among equal optima), and the
+	 * column potentials still only decrease from 0, as
+	 * bound_matching_moved needs. */
 	for (int i = 1; i <= n; i++) {
+		const int64_t *row = cost + (size_t)i * m;
+		int64_t least = row[1];
+		for (int j = 2; j <= n; j++)
+			if (row[j] < least)
+				least = row[j];
+		u[i] = least;
+		matched[i] = 0;
+		for (int j = 1; j <= n; j++)
+			if (row[j] == least && p[j] == 0) {
+				p[j] = i;
+				matched[i] = 1;
+				break;
+			}
+	}
+	for (int i = 1; i <= n; i++) {
+		if (matched[i])
+			continue;
 		/* A row costs O(n^2) at most: look at the deadline once a row. */
 		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
 			return BOUND_STOPPED;
@@ -195,12 +222,12 @@ static void add_row(bound *bd, int i)
 
 void bound_keep(bound *bd, const board *b, const uint16_t *boxes)
 {
-	(void)b;
 	size_t m = (size_t)bd->n + 1;
 	memcpy(bd->kept_row_potential, bd->row_potential, m * sizeof(int64_t));
 	memcpy(bd->kept_col_potential, bd->col_potential, m * sizeof(int64_t));
 	memcpy(bd->kept_match, bd->match, m * sizeof(int));
 	memcpy(bd->kept_boxes, boxes, (size_t)bd->n * sizeof(uint16_t));
+	bd->kept_board = b;
 	bd->kept = 1;
 	bd->dirty_row = -1;
 	bd->matrix_dirty = 0;
@@ -279,5 +306,74 @@ uint32_t bound_matching_moved(bound *bd, const board *b, int box, unsigned to)
 	int64_t total = 0;
 	for (int j = 1; j <= n; j++)
 		total += bd->cost[(size_t)bd->match[j] * m + (size_t)j];
+	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+}
+
+/* Rows placed again, at most, for bound_matching_near to start from the
+ * kept position: each costs a phase, as a row left over by
+ * solve_matching's greedy start does. */
+#define NEAR_MOST(n) ((n) / 2)
+
+uint32_t bound_matching_near(bound *bd, const board *b, const uint16_t *boxes)
+{
+	int n = bd->n;
+	if (n == 0 || !bd->kept || bd->kept_board != b)
+		return bound_matching(bd, b, boxes);
+	size_t m = (size_t)n + 1;
+	const uint16_t *old = bd->kept_boxes;
+	int *from = bd->way, *to_new = bd->row_map; /* way: add_row's scratch */
+	/* Match the two ascending lists: from[r] is the kept row of new row r
+	 * (same square), to_new[k] the new row of kept row k, 0 for none. */
+	int changed = 0, k = 0;
+	for (int r = 0; r <= n; r++)
+		to_new[r] = 0;
+	for (int r = 0; r < n; r++) {
+		if (r > 0 && boxes[r] <= boxes[r - 1])
+			return bound_matching(bd, b, boxes);
+		while (k < n && old[k] < boxes[r]) {
+			if (k > 0 && old[k] <= old[k - 1])
+				return bound_matching(bd, b, boxes);
+			k++;
+		}
+		if (k < n && old[k] == boxes[r]) {
+			from[r + 1] = k + 1;
+			to_new[k + 1] = r + 1;
+			k++;
+		} else {
+			from[r + 1] = 0;
+			if (++changed > NEAR_MOST(n))
+				return bound_matching(bd, b, boxes);
+		}
+	}
+	/* The rows that stayed keep their potentials, and the pairs they had
+	 * stay tight: a box's costs are its square's. The column potentials
+	 * are the kept ones (never above 0), so a new row with potential 0
+	 * has non-negative reduced costs, as in bound_matching_moved, and one
+	 * phase per new row reaches the optimum. */
+	bd->kept = 0;
+	int64_t *u = bd->row_potential;
+	int *p = bd->match;
+	memcpy(bd->col_potential, bd->kept_col_potential, m * sizeof(int64_t));
+	p[0] = 0;
+	for (size_t j = 1; j < m; j++)
+		p[j] = bd->kept_match[j] ? to_new[bd->kept_match[j]] : 0;
+	for (int r = 1; r <= n; r++) {
+		fill_row(bd, b, r, boxes[r - 1]);
+		u[r] = from[r] ? bd->kept_row_potential[from[r]] : 0;
+		bd->row_matched[r] = from[r] != 0;
+	}
+	bd->matrix_dirty = 0;
+	bd->dirty_row = -1;
+	for (int r = 1; r <= n; r++) {
+		if (bd->row_matched[r])
+			continue;
+		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
+			return BOUND_STOPPED;
+		add_row(bd, r);
+	}
+	const int64_t unreachable = unreachable_cost(n);
+	int64_t total = 0;
+	for (size_t j = 1; j < m; j++)
+		total += bd->cost[(size_t)p[j] * m + j];
 	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
 }

@@ -23,10 +23,13 @@ typedef struct bound {
 	int64_t *row_potential, *col_potential, *min_slack;
 	int *match, *way; /* match[goal column] = box row */
 	uint8_t *used;
+	uint8_t *row_matched; /* solve_matching's greedy start */
+	int *row_map;         /* bound_matching_near: kept row -> new row */
 	/* The position bound_keep kept, for bound_matching_moved. */
 	int64_t *kept_row_potential, *kept_col_potential;
 	int *kept_match;
 	uint16_t *kept_boxes;
+	const board *kept_board;
 	int kept;         /* bound_keep was called after the last bound_matching */
 	int dirty_row;    /* a row whose costs are a moved box's, or -1 */
 	int matrix_dirty; /* every row may differ from the kept position's */
@@ -55,6 +58,12 @@ uint32_t bound_matching_skip(bound *bd, const board *b, const uint16_t *boxes, c
  * ends the kept position. */
 void bound_keep(bound *bd, const board *b, const uint16_t *boxes);
 uint32_t bound_matching_moved(bound *bd, const board *b, int i, unsigned to);
+/* bound_matching, started from the kept position when it was on the same
+ * board and `boxes` differs from it in a few squares (both ascending):
+ * the boxes on squares the kept position also had keep their potentials
+ * and goals, and only the others are placed again, O(n^2) each. The same
+ * value as bound_matching; it ends the kept position too. */
+uint32_t bound_matching_near(bound *bd, const board *b, const uint16_t *boxes);
 /* bound_matching_skip from the matching bd holds (the last
  * bound_matching or bound_matching_moved, finite) in O(n^2) per row
  * freed: the same value. */

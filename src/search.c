@@ -145,7 +145,7 @@ uint32_t search_child_matching(search_context *c, const board *on, const uint16_
 {
 	if (*kept == 0) {
 		*kept = -1;
-		uint32_t parent = bound_matching(&c->lower, on, boxes);
+		uint32_t parent = bound_matching_near(&c->lower, on, boxes);
 		if (parent != BOUND_INFINITE && parent != BOUND_STOPPED) {
 			bound_keep(&c->lower, on, boxes);
 			*kept = 1;

@@ -146,12 +146,116 @@ static void incremental_equals_full(void **state)
 	assert_true(finite > 1000);
 }
 
+static int by_square(const void *x, const void *y)
+{
+	uint16_t a = *(const uint16_t *)x, c = *(const uint16_t *)y;
+	return (a > c) - (a < c);
+}
+
+/* The least total over every assignment of boxes to goals, by trying them
+ * all (small n): the reference for the Hungarian method's warm start. */
+static uint32_t brute_minimum(const board *b, const uint16_t *boxes, int n, int i, uint32_t taken,
+                              uint32_t sum)
+{
+	if (i == n)
+		return sum;
+	uint32_t best = BOUND_INFINITE;
+	for (int j = 0; j < n; j++) {
+		if (taken & 1u << j)
+			continue;
+		uint16_t d = b->distance[(size_t)j * (size_t)b->square_count + boxes[i]];
+		if (d == DISTANCE_INFINITE)
+			continue;
+		uint32_t v = brute_minimum(b, boxes, n, i + 1, taken | 1u << j, sum + d);
+		if (v < best)
+			best = v;
+	}
+	return best;
+}
+
+/* The warm-started matching is the minimum over all assignments (by brute
+ * force on Microban's smaller levels), and bound_matching_near, started
+ * from the kept position with a few to all boxes moved (as the next
+ * expanded node of a search is), equals the full computation; the
+ * incremental children of the position it placed do too. */
+static void near_and_warm_start_equal_the_minimum(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	size_t length = 0;
+	char *text = tu_read_file(path, &length);
+	assert_non_null(text);
+	hako_collection *c = NULL;
+	hako_error err;
+	assert_int_equal(hako_collection_parse(text, length, "Microban", &c, &err), HAKO_OK);
+	free(text);
+	uint64_t seed = 7;
+	long brute = 0, near = 0, finite = 0;
+	for (size_t l = 0; l < hako_collection_count(c); l += 2) {
+		board b;
+		if (board_build(hako_collection_level(c, l), &b) != HAKO_OK)
+			continue;
+		int n = b.box_count;
+		memory mem = {0, 0, (size_t)1 << 26};
+		bound started, full;
+		assert_int_equal(bound_init(&started, &mem, n), HAKO_OK);
+		assert_int_equal(bound_init(&full, &mem, n), HAKO_OK);
+		uint16_t *boxes = malloc(sizeof(uint16_t) * (size_t)n);
+		uint16_t *child = malloc(sizeof(uint16_t) * (size_t)n);
+		assert_true(boxes && child);
+		for (int i = 0; i < n; i++)
+			boxes[i] = (uint16_t)free_square(&b, boxes, i, &seed);
+		for (int step = 0; step < 60; step++) {
+			/* The next position: 1 to n boxes moved, ascending. */
+			int moving = 1 + (int)(next_random(&seed) % (uint64_t)n);
+			for (int k = 0; k < moving; k++) {
+				int i = (int)(next_random(&seed) % (uint64_t)n);
+				boxes[i] = (uint16_t)free_square(&b, boxes, n, &seed);
+			}
+			qsort(boxes, (size_t)n, sizeof *boxes, by_square);
+			uint32_t expect = bound_matching(&full, &b, boxes);
+			if (n <= 8) {
+				assert_int_equal(expect, brute_minimum(&b, boxes, n, 0, 0, 0));
+				brute++;
+			}
+			uint32_t got = bound_matching_near(&started, &b, boxes);
+			assert_int_equal(got, expect);
+			near++;
+			if (got == BOUND_INFINITE)
+				continue;
+			finite++;
+			bound_keep(&started, &b, boxes);
+			for (int k = 0; k < 5; k++) {
+				int i = (int)(next_random(&seed) % (uint64_t)n);
+				unsigned to = free_square(&b, boxes, n, &seed);
+				memcpy(child, boxes, sizeof(uint16_t) * (size_t)n);
+				child[i] = (uint16_t)to;
+				assert_int_equal(bound_matching_moved(&started, &b, i, to),
+				                 bound_matching(&full, &b, child));
+			}
+		}
+		free(boxes);
+		free(child);
+		bound_free(&started);
+		bound_free(&full);
+		assert_int_equal(mem.used, 0);
+		board_free(&b);
+	}
+	hako_collection_free(c);
+	print_message("%ld matchings against brute force, %ld started near (%ld finite)\n", brute,
+	              near, finite);
+	assert_true(brute > 1000 && finite > 500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(minimum_cost_not_greedy),
 	    cmocka_unit_test(no_perfect_matching_is_infinite),
 	    cmocka_unit_test(incremental_equals_full),
+	    cmocka_unit_test(near_and_warm_start_equal_the_minimum),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
