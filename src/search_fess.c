@@ -117,9 +117,23 @@ typedef struct fess {
 	glance *glances;      /* per listed move (advise) */
 	uint16_t *goal_index; /* per square: its index in b->goals */
 	int out_of_memory;
-	uint32_t pinned;     /* the node being expanded: never dropped */
-	uint32_t live;       /* stored nodes */
-	int rooms;           /* the rooms feature of the node whose moves are listed */
+	uint32_t pinned; /* the node being expanded: never dropped */
+	uint32_t live;   /* stored nodes */
+	int rooms;       /* the rooms feature of the node whose moves are listed */
+	int listed_all;  /* list_moves was not cut short by the clock */
+	/* The move lists of advised nodes, kept for their second visit
+	 * (expand_rest), which would list them again: a ring of moves, and per
+	 * slot (node index & ring_mask) the node whose list starts at ring_at
+	 * (a count of moves ever written) with ring_count moves. A list since
+	 * written over, or a slot since taken by another node, is listed
+	 * again: the same list either way, so the same search. */
+	fess_move *ring;
+	uint64_t ring_write;
+	uint32_t ring_capacity; /* moves; 0: no ring (yet, or a small budget) */
+	int ring_tried;         /* ring_setup was called */
+	uint32_t ring_mask;
+	uint32_t *ring_node, *ring_count;
+	uint64_t *ring_at;
 	int parent_kept;     /* its matching kept in c.lower: 0 not yet, 1 yes, -1 no */
 	perimeter *meet;     /* a backward search's states (portfolio); NULL: none */
 	perimeter_walk walk; /* the way down from a met state, when met */
@@ -240,6 +254,13 @@ static void fess_close(void *self)
 		memory_free(&f->c.mem, f->targets, sizeof(uint16_t) * boxes);
 		memory_free(&f->c.mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
 		memory_free(&f->c.mem, f->goal_index, sizeof(uint16_t) * n);
+		if (f->ring_capacity) {
+			size_t slots = (size_t)f->ring_mask + 1;
+			memory_free(&f->c.mem, f->ring, sizeof(fess_move) * f->ring_capacity);
+			memory_free(&f->c.mem, f->ring_node, sizeof(uint32_t) * slots);
+			memory_free(&f->c.mem, f->ring_count, sizeof(uint32_t) * slots);
+			memory_free(&f->c.mem, f->ring_at, sizeof(uint64_t) * slots);
+		}
 		if (f->stall_ready > 0) {
 			dead_pattern_free(f->stalls);
 			stall_prover_free(&f->prover);
@@ -250,6 +271,86 @@ static void fess_close(void *self)
 	}
 	search_context_free(&f->c);
 	free(f);
+}
+
+/* The ring of move lists (see struct fess): a thirty-second of the
+ * budget, from 64 MiB up, made after RING_AFTER expansions (a small level
+ * never pays for it); without it every second visit lists again. */
+#define RING_AFTER 4096u
+#define RING_LEAST ((size_t)64 << 20)
+#define RING_MOST_MOVES ((size_t)1 << 21)
+#define RING_SLOTS ((size_t)1 << 16)
+
+static void ring_setup(fess *f)
+{
+	size_t limit = f->c.mem.limit;
+	if (limit != 0 && limit < RING_LEAST)
+		return;
+	size_t moves = limit ? limit / 32 / sizeof(fess_move) : RING_MOST_MOVES;
+	if (moves > RING_MOST_MOVES)
+		moves = RING_MOST_MOVES;
+	f->ring = memory_alloc(&f->c.mem, sizeof(fess_move) * moves);
+	f->ring_node = memory_alloc(&f->c.mem, sizeof(uint32_t) * RING_SLOTS);
+	f->ring_count = memory_alloc(&f->c.mem, sizeof(uint32_t) * RING_SLOTS);
+	f->ring_at = memory_alloc(&f->c.mem, sizeof(uint64_t) * RING_SLOTS);
+	if (!f->ring || !f->ring_node || !f->ring_count || !f->ring_at) {
+		/* No ring is no loss but time: list every second visit again. */
+		memory_free(&f->c.mem, f->ring, sizeof(fess_move) * moves);
+		memory_free(&f->c.mem, f->ring_node, sizeof(uint32_t) * RING_SLOTS);
+		memory_free(&f->c.mem, f->ring_count, sizeof(uint32_t) * RING_SLOTS);
+		memory_free(&f->c.mem, f->ring_at, sizeof(uint64_t) * RING_SLOTS);
+		f->ring = NULL;
+		return;
+	}
+	for (size_t k = 0; k < RING_SLOTS; k++)
+		f->ring_node[k] = NODE_NONE;
+	f->ring_capacity = (uint32_t)moves;
+	f->ring_mask = (uint32_t)(RING_SLOTS - 1);
+}
+
+/* Keep node `index`'s listed moves (f->moves) for its second visit. */
+static void ring_keep(fess *f, uint32_t index, int moves)
+{
+	if (!f->ring_tried && f->c.stats.expanded >= RING_AFTER) {
+		f->ring_tried = 1;
+		ring_setup(f);
+	}
+	if (!f->ring_capacity)
+		return;
+	uint32_t slot = index & f->ring_mask;
+	f->ring_node[slot] = NODE_NONE;
+	if (!f->listed_all || moves <= 0 || (uint32_t)moves > f->ring_capacity / 4)
+		return;
+	/* A list never wraps: one that would goes to the ring's start. */
+	uint64_t at = f->ring_write, cap = f->ring_capacity;
+	if (at % cap + (uint64_t)moves > cap)
+		at += cap - at % cap;
+	memcpy(f->ring + at % cap, f->moves, sizeof(fess_move) * (size_t)moves);
+	f->ring_write = at + (uint64_t)moves;
+	f->ring_node[slot] = index;
+	f->ring_at[slot] = at;
+	f->ring_count[slot] = (uint32_t)moves;
+}
+
+static int grow_moves(fess *f, int need);
+
+/* Node `index`'s moves back from the ring into f->moves, or -1. */
+static int ring_take(fess *f, uint32_t index)
+{
+	if (!f->ring_capacity)
+		return -1;
+	uint32_t slot = index & f->ring_mask;
+	if (f->ring_node[slot] != index)
+		return -1;
+	f->ring_node[slot] = NODE_NONE;
+	uint64_t at = f->ring_at[slot];
+	uint32_t moves = f->ring_count[slot];
+	if (f->ring_write - at > f->ring_capacity) /* written over since */
+		return -1;
+	if (!grow_moves(f, (int)moves))
+		return -1;
+	memcpy(f->moves, f->ring + at % f->ring_capacity, sizeof(fess_move) * moves);
+	return (int)moves;
 }
 
 /* What FESS needs beyond the search context (search.c). */
@@ -613,7 +714,7 @@ static int grow_moves(fess *f, int need)
 /* Set up node `index` on f->c.occupied and f->c.here, and list its moves in
  * f->moves (PI-corral pruning applied); returns how many, or -1 when the
  * list cannot grow (out of memory). */
-static int list_moves(fess *f, fnode *n)
+static int list_moves(fess *f, fnode *n, uint32_t index, int second)
 {
 	const board *b = f->c.b;
 	int count = b->box_count;
@@ -623,6 +724,12 @@ static int list_moves(fess *f, fnode *n)
 	reach_fill(&f->c.here, b, f->c.occupied, n->player);
 	f->rooms = fess_links_blocked(&f->plan, b, boxes, count);
 	f->parent_kept = 0;
+	f->listed_all = 0;
+	if (second) {
+		int kept = ring_take(f, index);
+		if (kept >= 0)
+			return kept;
+	}
 	/* PI-corral pruning: when a corral must be opened first, only the
 	 * moves of its boundary boxes are needed (dead_corral.c). */
 	deadlock_position here = {b, f->c.occupied, boxes, n->player};
@@ -648,8 +755,11 @@ static int list_moves(fess *f, fnode *n)
 		}
 		total += moves < room ? moves : room;
 	}
+	f->listed_all = total >= 0 && !search_out_of_time(&f->c);
 	for (int i = 0; i < count; i++)
 		f->c.allowed[boxes[i]] = 0;
+	if (!second)
+		ring_keep(f, index, total);
 	return total;
 }
 
@@ -750,7 +860,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 {
 	fnode *n = node_at(f, index);
 	n->expanded = NODE_ADVISED;
-	int moves = list_moves(f, n);
+	int moves = list_moves(f, n, index, 0);
 	if (moves < 0) {
 		clear_position(f, n);
 		return GROW_NOMEM;
@@ -819,7 +929,7 @@ static grow_result expand_rest(fess *f, uint32_t index, uint32_t *solved)
 {
 	fnode *n = node_at(f, index);
 	n->expanded = NODE_DONE;
-	int moves = list_moves(f, n);
+	int moves = list_moves(f, n, index, 1);
 	if (moves < 0) {
 		clear_position(f, n);
 		return GROW_NOMEM;

@@ -479,6 +479,36 @@ static void stall_patterns_solve_xsokoban_21(void **state)
 	hako_collection_free(c);
 }
 
+/* FESS keeps an advised node's move list for its second visit (a ring,
+ * from 64 MiB and 4,096 expansions up): the search is the same as with
+ * every list made again, as under 64 MiB (XSokoban 5 solved in 7,751
+ * expansions; 13 and 40 stopped at 20,000). */
+static void kept_move_lists_change_nothing(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	static const size_t levels[] = {5, 13, 40};
+	for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++) {
+		const hako_level *level = hako_collection_level(c, levels[k] - 1);
+		hako_stats ring, none;
+		size_t ring_pushes = 0, none_pushes = 0;
+		hako_outcome with =
+		    run_fess_stats(level, 20000, (size_t)512 << 20, &ring_pushes, &ring);
+		hako_outcome without =
+		    run_fess_stats(level, 20000, (size_t)48 << 20, &none_pushes, &none);
+		assert_int_equal(with, without);
+		assert_int_equal(ring_pushes, none_pushes);
+		assert_int_equal(ring.expanded, none.expanded);
+		assert_int_equal(ring.generated, none.generated);
+		assert_int_equal(ring.dropped + none.dropped, 0);
+		assert_true(ring.expanded > 4096);
+	}
+	hako_collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +521,7 @@ int main(void)
 	    cmocka_unit_test(full_memory_drops_states_and_goes_on),
 	    cmocka_unit_test(microban_all_solved_and_replayed),
 	    cmocka_unit_test(stall_patterns_solve_xsokoban_21),
+	    cmocka_unit_test(kept_move_lists_change_nothing),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
