@@ -12,7 +12,8 @@
  * goes whole to the first engines (a 2-box level at -M 3 is solved). An
  * engine that solves the level or proves it unsolvable raises the stop
  * flag; one that times out or runs out of memory just leaves its turn to
- * the others.
+ * the others. A node limit is for all the engines together: each slice
+ * takes its expansions from one shared budget first (nodes_take).
  *
  * When two engines or more can meet (search_engine.share), they share one
  * meeting table (perimeter.h): an eighth of the memory budget, the rest
@@ -72,6 +73,11 @@ typedef struct portfolio {
 	int cancelled;  /* the calling thread's alone */
 	uint64_t next_report;
 	double started;
+	/* With a node limit: expansions not yet handed out. Each slice takes
+	 * its share first and gives back what it did not use, so the engines
+	 * together never expand more than the limit (each engine alone also
+	 * keeps to it, options.node_limit). */
+	atomic_uint_fast64_t nodes_left;
 	size_t meet_budget;    /* bytes kept for the meeting table; 0: none */
 	atomic_int meet_ready; /* 1 once the calling thread made the table */
 	perimeter meet;
@@ -152,18 +158,51 @@ static void meeting_make(portfolio *p)
 		p->meet_budget = 0;
 }
 
+/* Up to PORTFOLIO_SLICE expansions from the node limit's budget (all of
+ * them without a limit); 0 when it is spent. */
+static uint64_t nodes_take(portfolio *p)
+{
+	if (!p->options->node_limit)
+		return PORTFOLIO_SLICE;
+	uint_fast64_t left = atomic_load(&p->nodes_left), take;
+	do
+		take = left < PORTFOLIO_SLICE ? left : PORTFOLIO_SLICE;
+	while (take > 0 && !atomic_compare_exchange_weak(&p->nodes_left, &left, left - take));
+	return take;
+}
+
+/* The engine on slot s ends at the node limit without another step. */
+static void slot_spent(portfolio *p, slot *s)
+{
+	memset(&s->result, 0, sizeof s->result);
+	s->result.outcome = HAKO_NODE_LIMIT;
+	mtx_lock(&p->lock);
+	s->done = 1;
+	mtx_unlock(&p->lock);
+}
+
 /* One slice of one engine (handed the meeting table first, once there is
  * one); publishes its stats. */
 static void slot_step(portfolio *p, int index)
 {
 	slot *s = &p->slots[index];
+	uint64_t take = nodes_take(p);
+	if (take == 0) {
+		slot_spent(p, s);
+		return;
+	}
 	if (!s->shared && s->engine->share && atomic_load(&p->meet_ready)) {
 		s->engine->share(s->self, &p->meet);
 		s->shared = 1;
 	}
-	int finished = s->engine->step(s->self, PORTFOLIO_SLICE, &s->result);
+	hako_stats before;
+	s->engine->stats(s->self, &before);
+	int finished = s->engine->step(s->self, take, &s->result);
 	hako_stats now;
 	s->engine->stats(s->self, &now);
+	uint64_t used = now.expanded - before.expanded;
+	if (p->options->node_limit && used < take)
+		atomic_fetch_add(&p->nodes_left, take - used);
 	mtx_lock(&p->lock);
 	s->published = now;
 	s->done = finished;
@@ -201,10 +240,15 @@ static void open_waiting(portfolio *p, int group, const board *b)
 	if (!waiting)
 		return;
 	uint64_t expanded = portfolio_sum(p).expanded;
+	int spent = p->options->node_limit && atomic_load(&p->nodes_left) == 0;
 	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)
 		if (group_of(p, i) == group && slot_waiting(&p->slots[i]) &&
-		    (running == 0 || expanded >= p->slots[i].engine->start_after))
-			slot_open(p, &p->slots[i], b);
+		    (running == 0 || expanded >= p->slots[i].engine->start_after)) {
+			if (spent)
+				slot_spent(p, &p->slots[i]); /* no set-up for nothing */
+			else
+				slot_open(p, &p->slots[i], b);
+		}
 }
 
 /* Run the engines of one group in turns until each has finished or the
@@ -323,6 +367,7 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 	p->options = o;
 	atomic_init(&p->stop, 0);
 	atomic_init(&p->winner, -1);
+	atomic_init(&p->nodes_left, o->node_limit);
 	p->started = search_now();
 	uint64_t interval = o->progress_interval; /* normalized by hako_solve */
 	p->next_report = interval;

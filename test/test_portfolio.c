@@ -334,6 +334,39 @@ static void stats_are_summed(void **state)
 	tb_close(&p);
 }
 
+/* A node limit holds for the engines together, not for each: with 1 to 3
+ * threads, engines that never finish stop at exactly the limit (not a
+ * multiple of a slice), and a late engine is never opened once it is
+ * spent. */
+static void node_limit_is_for_all_engines(void **state)
+{
+	(void)state;
+	tb_position p;
+	tb_open(&p, microban_89);
+	hako_solver_options o = fast_options();
+	o.node_limit = 1007;
+	const search_engine *engines[] = {&fake_endless, &fake_endless, &fake_endless};
+	for (int threads = 1; threads <= 3; threads++) {
+		atomic_store(&fake_open_count, 0);
+		search_result r;
+		assert_int_equal(search_portfolio(&p.b, &o, engines, 3, threads, &r), HAKO_OK);
+		assert_int_equal(r.outcome, HAKO_NODE_LIMIT);
+		assert_int_equal(r.stats.expanded, 1007);
+		assert_int_equal(atomic_load(&fake_open_count), 3);
+		search_result_free(&r);
+	}
+	/* The late engine would open after 1,000,000: spent before, never. */
+	const search_engine *with_late[] = {&fake_endless, &fake_later};
+	atomic_store(&fake_open_count, 0);
+	search_result r;
+	assert_int_equal(search_portfolio(&p.b, &o, with_late, 2, 1, &r), HAKO_OK);
+	assert_int_equal(r.outcome, HAKO_NODE_LIMIT);
+	assert_int_equal(r.stats.expanded, 1007);
+	assert_int_equal(atomic_load(&fake_open_count), 1);
+	search_result_free(&r);
+	tb_close(&p);
+}
+
 /* An engine with start_after opens once the others have expanded that
  * many states, or once its thread has nothing else to run, and never when
  * another engine solves the level first; memory_weight sets its share;
@@ -397,6 +430,7 @@ int main(void)
 	    cmocka_unit_test(failing_engine_does_not_stop_the_others),
 	    cmocka_unit_test(cancel_stops_everything),
 	    cmocka_unit_test(stats_are_summed),
+	    cmocka_unit_test(node_limit_is_for_all_engines),
 	    cmocka_unit_test(late_engines_open_late),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
