@@ -73,22 +73,22 @@ static unsigned free_square(const board *b, const uint16_t *boxes, int count, ui
 	}
 }
 
+/* Microban 155 from ../shared/levels (the test is skipped without it). */
+static hako_collection *microban(void)
+{
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	return tu_collection(path);
+}
+
 /* The incremental matching (one box moved) equals the full computation on
  * random positions, also after the pattern databases' masked matching has
  * overwritten the costs between two moves. */
 static void incremental_equals_full(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
-	size_t length = 0;
-	char *text = tu_read_file(path, &length);
-	assert_non_null(text);
-	hako_collection *c = NULL;
-	hako_error err;
-	assert_int_equal(hako_collection_parse(text, length, "Microban", &c, &err), HAKO_OK);
-	free(text);
+	hako_collection *c = microban();
 	uint64_t seed = 12;
 	long compared = 0, finite = 0;
 	for (size_t l = 0; l < hako_collection_count(c); l += 3) {
@@ -181,16 +181,7 @@ static uint32_t brute_minimum(const board *b, const uint16_t *boxes, int n, int 
 static void near_and_warm_start_equal_the_minimum(void **state)
 {
 	(void)state;
-	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
-	size_t length = 0;
-	char *text = tu_read_file(path, &length);
-	assert_non_null(text);
-	hako_collection *c = NULL;
-	hako_error err;
-	assert_int_equal(hako_collection_parse(text, length, "Microban", &c, &err), HAKO_OK);
-	free(text);
+	hako_collection *c = microban();
 	uint64_t seed = 7;
 	long brute = 0, near = 0, finite = 0;
 	for (size_t l = 0; l < hako_collection_count(c); l += 2) {
