@@ -117,12 +117,37 @@ void bound_assigned(const bound *bd, uint32_t *out)
 	}
 }
 
+/* The value of the matching bd->match on bd->cost, or BOUND_INFINITE when
+ * it uses an unreachable pair. */
+static uint32_t matching_total(const bound *bd)
+{
+	size_t m = (size_t)bd->n + 1;
+	int64_t total = 0;
+	for (size_t j = 1; j < m; j++)
+		total += bd->cost[(size_t)bd->match[j] * m + j];
+	return total >= unreachable_cost(bd->n) ? BOUND_INFINITE : (uint32_t)total;
+}
+
+/* A phase for every row not in bd->row_matched, then the optimum's value
+ * (the potentials feasible and tight on the matched pairs before). */
+static uint32_t place_rows(bound *bd)
+{
+	for (int i = 1; i <= bd->n; i++) {
+		if (bd->row_matched[i])
+			continue;
+		/* A row costs O(n^2) at most: look at the deadline once a row. */
+		if (bd->stop && bd->n >= 32 && deadline_passed(bd->stop))
+			return BOUND_STOPPED;
+		add_row(bd, i);
+	}
+	return matching_total(bd);
+}
+
 /* The Hungarian method on bd->cost (filled). */
 static uint32_t solve_matching(bound *bd)
 {
 	int n = bd->n;
 	size_t m = (size_t)n + 1;
-	const int64_t unreachable = unreachable_cost(n);
 	int64_t *cost = bd->cost;
 	int64_t *u = bd->row_potential, *v = bd->col_potential;
 	int *p = bd->match;
@@ -152,18 +177,7 @@ static uint32_t solve_matching(bound *bd)
 				break;
 			}
 	}
-	for (int i = 1; i <= n; i++) {
-		if (matched[i])
-			continue;
-		/* A row costs O(n^2) at most: look at the deadline once a row. */
-		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
-			return BOUND_STOPPED;
-		add_row(bd, i);
-	}
-	int64_t total = 0;
-	for (int j = 1; j <= n; j++)
-		total += cost[(size_t)p[j] * m + (size_t)j];
-	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+	return place_rows(bd);
 }
 
 /* One phase of the Hungarian method: row i (unmatched, its reduced costs
@@ -267,11 +281,7 @@ uint32_t bound_matching_freed(bound *bd, const uint8_t *skip)
 		add_row(bd, i);
 	}
 	bd->matrix_dirty = 1; /* for bound_matching_moved */
-	const int64_t unreachable = unreachable_cost(n);
-	int64_t total = 0;
-	for (int j = 1; j <= n; j++)
-		total += bd->cost[(size_t)bd->match[j] * m + (size_t)j];
-	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+	return matching_total(bd);
 }
 
 uint32_t bound_matching_moved(bound *bd, const board *b, int box, unsigned to)
@@ -302,11 +312,7 @@ uint32_t bound_matching_moved(bound *bd, const board *b, int box, unsigned to)
 			bd->match[j] = 0;
 	bd->row_potential[i] = 0;
 	add_row(bd, i);
-	const int64_t unreachable = unreachable_cost(n);
-	int64_t total = 0;
-	for (int j = 1; j <= n; j++)
-		total += bd->cost[(size_t)bd->match[j] * m + (size_t)j];
-	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+	return matching_total(bd);
 }
 
 /* Rows placed again, at most, for bound_matching_near to start from the
@@ -323,18 +329,15 @@ uint32_t bound_matching_near(bound *bd, const board *b, const uint16_t *boxes)
 	const uint16_t *old = bd->kept_boxes;
 	int *from = bd->way, *to_new = bd->row_map; /* way: add_row's scratch */
 	/* Match the two ascending lists: from[r] is the kept row of new row r
-	 * (same square), to_new[k] the new row of kept row k, 0 for none. */
+	 * (same square), to_new[k] the new row of kept row k, 0 for none. A
+	 * pair is made only on equal squares, so lists out of order would only
+	 * find fewer pairs, never a wrong one. */
 	int changed = 0, k = 0;
 	for (int r = 0; r <= n; r++)
 		to_new[r] = 0;
 	for (int r = 0; r < n; r++) {
-		if (r > 0 && boxes[r] <= boxes[r - 1])
-			return bound_matching(bd, b, boxes);
-		while (k < n && old[k] < boxes[r]) {
-			if (k > 0 && old[k] <= old[k - 1])
-				return bound_matching(bd, b, boxes);
+		while (k < n && old[k] < boxes[r])
 			k++;
-		}
 		if (k < n && old[k] == boxes[r]) {
 			from[r + 1] = k + 1;
 			to_new[k + 1] = r + 1;
@@ -364,16 +367,5 @@ uint32_t bound_matching_near(bound *bd, const board *b, const uint16_t *boxes)
 	}
 	bd->matrix_dirty = 0;
 	bd->dirty_row = -1;
-	for (int r = 1; r <= n; r++) {
-		if (bd->row_matched[r])
-			continue;
-		if (bd->stop && n >= 32 && deadline_passed(bd->stop))
-			return BOUND_STOPPED;
-		add_row(bd, r);
-	}
-	const int64_t unreachable = unreachable_cost(n);
-	int64_t total = 0;
-	for (size_t j = 1; j < m; j++)
-		total += bd->cost[(size_t)p[j] * m + j];
-	return total >= unreachable ? BOUND_INFINITE : (uint32_t)total;
+	return place_rows(bd);
 }
