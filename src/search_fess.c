@@ -99,6 +99,19 @@ typedef struct glance {
 	int16_t left;   /* the moved box's distance to the next goals after it */
 } glance;
 
+/* The ring of move lists (see struct fess): a thirty-second of the
+ * budget, from 64 MiB up, made after RING_AFTER expansions (a small level
+ * never pays for it); without it every second visit lists again. */
+#define RING_AFTER 4096u
+#define RING_LEAST ((size_t)64 << 20)
+#define RING_MOST_MOVES ((size_t)1 << 21)
+#define RING_SLOTS ((size_t)1 << 16)
+
+typedef struct ring_slot {
+	uint64_t at;
+	uint32_t node, count;
+} ring_slot;
+
 typedef struct fess {
 	search_context c; /* search.c: board, options, memory, keys, bound, ... */
 	search_store store;
@@ -120,24 +133,21 @@ typedef struct fess {
 	uint32_t pinned; /* the node being expanded: never dropped */
 	uint32_t live;   /* stored nodes */
 	int rooms;       /* the rooms feature of the node whose moves are listed */
-	int listed_all;  /* list_moves was not cut short by the clock */
 	/* The move lists of advised nodes, kept for their second visit
 	 * (expand_rest), which would list them again: a ring of moves, and per
-	 * slot (node index & ring_mask) the node whose list starts at ring_at
-	 * (a count of moves ever written) with ring_count moves. A list since
-	 * written over, or a slot since taken by another node, is listed
-	 * again: the same list either way, so the same search. */
+	 * slot (node index % RING_SLOTS) the node whose list starts at `at` (a
+	 * count of moves ever written). A list since written over, or a slot
+	 * since taken by another node, is listed again: the same list either
+	 * way, so the same search. */
 	fess_move *ring;
+	struct ring_slot *ring_slots;
 	uint64_t ring_write;
 	uint32_t ring_capacity; /* moves; 0: no ring (yet, or a small budget) */
 	int ring_tried;         /* ring_setup was called */
-	uint32_t ring_mask;
-	uint32_t *ring_node, *ring_count;
-	uint64_t *ring_at;
-	int parent_kept;     /* its matching kept in c.lower: 0 not yet, 1 yes, -1 no */
-	perimeter *meet;     /* a backward search's states (portfolio); NULL: none */
-	perimeter_walk walk; /* the way down from a met state, when met */
-	int met;             /* the solution ends with walk.pushes */
+	int parent_kept;        /* its matching kept in c.lower: 0 not yet, 1 yes, -1 no */
+	perimeter *meet;        /* a backward search's states (portfolio); NULL: none */
+	perimeter_walk walk;    /* the way down from a met state, when met */
+	int met;                /* the solution ends with walk.pushes */
 	/* Stalls (dead_stall.c): when the best cell has not improved for
 	 * STALL_AFTER expansions, the node picked is tested every STALL_EVERY
 	 * expansions; a dead set of its boxes becomes a pattern that prunes
@@ -255,11 +265,8 @@ static void fess_close(void *self)
 		memory_free(&f->c.mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
 		memory_free(&f->c.mem, f->goal_index, sizeof(uint16_t) * n);
 		if (f->ring_capacity) {
-			size_t slots = (size_t)f->ring_mask + 1;
 			memory_free(&f->c.mem, f->ring, sizeof(fess_move) * f->ring_capacity);
-			memory_free(&f->c.mem, f->ring_node, sizeof(uint32_t) * slots);
-			memory_free(&f->c.mem, f->ring_count, sizeof(uint32_t) * slots);
-			memory_free(&f->c.mem, f->ring_at, sizeof(uint64_t) * slots);
+			memory_free(&f->c.mem, f->ring_slots, sizeof(ring_slot) * RING_SLOTS);
 		}
 		if (f->stall_ready > 0) {
 			dead_pattern_free(f->stalls);
@@ -273,14 +280,6 @@ static void fess_close(void *self)
 	free(f);
 }
 
-/* The ring of move lists (see struct fess): a thirty-second of the
- * budget, from 64 MiB up, made after RING_AFTER expansions (a small level
- * never pays for it); without it every second visit lists again. */
-#define RING_AFTER 4096u
-#define RING_LEAST ((size_t)64 << 20)
-#define RING_MOST_MOVES ((size_t)1 << 21)
-#define RING_SLOTS ((size_t)1 << 16)
-
 static void ring_setup(fess *f)
 {
 	size_t limit = f->c.mem.limit;
@@ -290,25 +289,20 @@ static void ring_setup(fess *f)
 	if (moves > RING_MOST_MOVES)
 		moves = RING_MOST_MOVES;
 	f->ring = memory_alloc(&f->c.mem, sizeof(fess_move) * moves);
-	f->ring_node = memory_alloc(&f->c.mem, sizeof(uint32_t) * RING_SLOTS);
-	f->ring_count = memory_alloc(&f->c.mem, sizeof(uint32_t) * RING_SLOTS);
-	f->ring_at = memory_alloc(&f->c.mem, sizeof(uint64_t) * RING_SLOTS);
-	if (!f->ring || !f->ring_node || !f->ring_count || !f->ring_at) {
+	f->ring_slots = memory_alloc(&f->c.mem, sizeof(ring_slot) * RING_SLOTS);
+	if (!f->ring || !f->ring_slots) {
 		/* No ring is no loss but time: list every second visit again. */
 		memory_free(&f->c.mem, f->ring, sizeof(fess_move) * moves);
-		memory_free(&f->c.mem, f->ring_node, sizeof(uint32_t) * RING_SLOTS);
-		memory_free(&f->c.mem, f->ring_count, sizeof(uint32_t) * RING_SLOTS);
-		memory_free(&f->c.mem, f->ring_at, sizeof(uint64_t) * RING_SLOTS);
-		f->ring = NULL;
+		memory_free(&f->c.mem, f->ring_slots, sizeof(ring_slot) * RING_SLOTS);
 		return;
 	}
 	for (size_t k = 0; k < RING_SLOTS; k++)
-		f->ring_node[k] = NODE_NONE;
+		f->ring_slots[k].node = NODE_NONE;
 	f->ring_capacity = (uint32_t)moves;
-	f->ring_mask = (uint32_t)(RING_SLOTS - 1);
 }
 
-/* Keep node `index`'s listed moves (f->moves) for its second visit. */
+/* Keep node `index`'s listed moves (f->moves; moves < 0: none, a list
+ * cut short) for its second visit. */
 static void ring_keep(fess *f, uint32_t index, int moves)
 {
 	if (!f->ring_tried && f->c.stats.expanded >= RING_AFTER) {
@@ -317,9 +311,9 @@ static void ring_keep(fess *f, uint32_t index, int moves)
 	}
 	if (!f->ring_capacity)
 		return;
-	uint32_t slot = index & f->ring_mask;
-	f->ring_node[slot] = NODE_NONE;
-	if (!f->listed_all || moves <= 0 || (uint32_t)moves > f->ring_capacity / 4)
+	ring_slot *slot = &f->ring_slots[index % RING_SLOTS];
+	slot->node = NODE_NONE;
+	if (moves <= 0 || (uint32_t)moves > f->ring_capacity / 4)
 		return;
 	/* A list never wraps: one that would goes to the ring's start. */
 	uint64_t at = f->ring_write, cap = f->ring_capacity;
@@ -327,9 +321,7 @@ static void ring_keep(fess *f, uint32_t index, int moves)
 		at += cap - at % cap;
 	memcpy(f->ring + at % cap, f->moves, sizeof(fess_move) * (size_t)moves);
 	f->ring_write = at + (uint64_t)moves;
-	f->ring_node[slot] = index;
-	f->ring_at[slot] = at;
-	f->ring_count[slot] = (uint32_t)moves;
+	*slot = (ring_slot){at, index, (uint32_t)moves};
 }
 
 static int grow_moves(fess *f, int need);
@@ -339,12 +331,12 @@ static int ring_take(fess *f, uint32_t index)
 {
 	if (!f->ring_capacity)
 		return -1;
-	uint32_t slot = index & f->ring_mask;
-	if (f->ring_node[slot] != index)
+	ring_slot *slot = &f->ring_slots[index % RING_SLOTS];
+	if (slot->node != index)
 		return -1;
-	f->ring_node[slot] = NODE_NONE;
-	uint64_t at = f->ring_at[slot];
-	uint32_t moves = f->ring_count[slot];
+	slot->node = NODE_NONE;
+	uint64_t at = slot->at;
+	uint32_t moves = slot->count;
 	if (f->ring_write - at > f->ring_capacity) /* written over since */
 		return -1;
 	if (!grow_moves(f, (int)moves))
@@ -724,7 +716,6 @@ static int list_moves(fess *f, fnode *n, uint32_t index, int second)
 	reach_fill(&f->c.here, b, f->c.occupied, n->player);
 	f->rooms = fess_links_blocked(&f->plan, b, boxes, count);
 	f->parent_kept = 0;
-	f->listed_all = 0;
 	if (second) {
 		int kept = ring_take(f, index);
 		if (kept >= 0)
@@ -734,13 +725,15 @@ static int list_moves(fess *f, fnode *n, uint32_t index, int second)
 	 * moves of its boundary boxes are needed (dead_corral.c). */
 	deadlock_position here = {b, f->c.occupied, boxes, n->player};
 	int restricted = search_pi_corral(&f->c, &here, &f->c.here);
-	int total = 0;
+	int total = 0, cut = 0;
 	for (int i = 0; i < count; i++) {
 		unsigned origin = boxes[i];
 		if (restricted && !f->c.allowed[origin])
 			continue;
-		if (search_out_of_time(&f->c))
+		if (search_out_of_time(&f->c)) {
+			cut = 1;
 			break; /* a large level: fess_step stops on the clock */
+		}
 		int room = f->move_capacity - total;
 		int moves = fess_box_moves(&f->mover, f->c.occupied, origin, &f->c.here,
 		                           f->moves + total, room);
@@ -755,11 +748,10 @@ static int list_moves(fess *f, fnode *n, uint32_t index, int second)
 		}
 		total += moves < room ? moves : room;
 	}
-	f->listed_all = total >= 0 && !search_out_of_time(&f->c);
 	for (int i = 0; i < count; i++)
 		f->c.allowed[boxes[i]] = 0;
 	if (!second)
-		ring_keep(f, index, total);
+		ring_keep(f, index, cut ? -1 : total);
 	return total;
 }
 
