@@ -78,8 +78,9 @@ typedef struct portfolio {
 	 * together never expand more than the limit (each engine alone also
 	 * keeps to it, options.node_limit). */
 	atomic_uint_fast64_t nodes_left;
-	size_t meet_budget;    /* bytes kept for the meeting table; 0: none */
-	atomic_int meet_ready; /* 1 once the calling thread made the table */
+	atomic_uint_fast64_t nodes_out; /* taken by slices still running */
+	size_t meet_budget;             /* bytes kept for the meeting table; 0: none */
+	atomic_int meet_ready;          /* 1 once the calling thread made the table */
 	perimeter meet;
 } portfolio;
 
@@ -159,7 +160,7 @@ static void meeting_make(portfolio *p)
 }
 
 /* Up to PORTFOLIO_SLICE expansions from the node limit's budget (all of
- * them without a limit); 0 when it is spent. */
+ * them without a limit); 0 when none is left now. */
 static uint64_t nodes_take(portfolio *p)
 {
 	if (!p->options->node_limit)
@@ -168,7 +169,29 @@ static uint64_t nodes_take(portfolio *p)
 	do
 		take = left < PORTFOLIO_SLICE ? left : PORTFOLIO_SLICE;
 	while (take > 0 && !atomic_compare_exchange_weak(&p->nodes_left, &left, left - take));
+	if (take > 0)
+		atomic_fetch_add(&p->nodes_out, take);
 	return take;
+}
+
+/* The node limit is reached: nothing left, and no slice still holding
+ * some that it may give back. A slice gives back before it stops
+ * holding, so reading what is held first and what is left second can
+ * never miss what came back. */
+static int nodes_spent(portfolio *p)
+{
+	return p->options->node_limit && atomic_load(&p->nodes_out) == 0 &&
+	       atomic_load(&p->nodes_left) == 0;
+}
+
+/* After a slice that took `take` and expanded `used`. */
+static void nodes_give_back(portfolio *p, uint64_t take, uint64_t used)
+{
+	if (!p->options->node_limit)
+		return;
+	if (used < take)
+		atomic_fetch_add(&p->nodes_left, take - used);
+	atomic_fetch_sub(&p->nodes_out, take);
 }
 
 /* The engine on slot s ends at the node limit without another step. */
@@ -188,8 +211,9 @@ static void slot_step(portfolio *p, int index)
 	slot *s = &p->slots[index];
 	uint64_t take = nodes_take(p);
 	if (take == 0) {
-		slot_spent(p, s);
-		return;
+		if (nodes_spent(p))
+			slot_spent(p, s);
+		return; /* else another thread's slice may give some back */
 	}
 	if (!s->shared && s->engine->share && atomic_load(&p->meet_ready)) {
 		s->engine->share(s->self, &p->meet);
@@ -200,9 +224,7 @@ static void slot_step(portfolio *p, int index)
 	int finished = s->engine->step(s->self, take, &s->result);
 	hako_stats now;
 	s->engine->stats(s->self, &now);
-	uint64_t used = now.expanded - before.expanded;
-	if (p->options->node_limit && used < take)
-		atomic_fetch_add(&p->nodes_left, take - used);
+	nodes_give_back(p, take, now.expanded - before.expanded);
 	mtx_lock(&p->lock);
 	s->published = now;
 	s->done = finished;
@@ -240,7 +262,7 @@ static void open_waiting(portfolio *p, int group, const board *b)
 	if (!waiting)
 		return;
 	uint64_t expanded = portfolio_sum(p).expanded;
-	int spent = p->options->node_limit && atomic_load(&p->nodes_left) == 0;
+	int spent = nodes_spent(p);
 	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)
 		if (group_of(p, i) == group && slot_waiting(&p->slots[i]) &&
 		    (running == 0 || expanded >= p->slots[i].engine->start_after)) {
@@ -368,6 +390,7 @@ static hako_status portfolio_init(portfolio *p, const hako_solver_options *o,
 	atomic_init(&p->stop, 0);
 	atomic_init(&p->winner, -1);
 	atomic_init(&p->nodes_left, o->node_limit);
+	atomic_init(&p->nodes_out, 0);
 	p->started = search_now();
 	uint64_t interval = o->progress_interval; /* normalized by hako_solve */
 	p->next_report = interval;
