@@ -248,5 +248,5 @@ int main(void)
 	    cmocka_unit_test(incremental_equals_full),
 	    cmocka_unit_test(near_and_warm_start_equal_the_minimum),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -145,5 +145,5 @@ int main(void)
 	    cmocka_unit_test(over_budget_means_no_table),
 	    cmocka_unit_test(never_above_the_oracle),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
