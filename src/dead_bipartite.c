@@ -162,6 +162,17 @@ static int can_reach(const dead_bipartite *d, int box, int gi)
 	       DISTANCE_INFINITE;
 }
 
+/* The augmenting path on the stack, down to `depth`, becomes part of the
+ * matching: each box on it takes the goal it went through. */
+static void flip_path(dead_bipartite *d, int depth)
+{
+	for (int k = depth; k >= 0; k--) {
+		int g = d->stack_goal[k], bx = d->stack_box[k];
+		d->box_of_goal[g] = bx;
+		d->goal_of_box[bx] = g;
+	}
+}
+
 /* A goal no box holds that `box` can reach, or -1. */
 static int free_goal(const dead_bipartite *d, int box)
 {
@@ -188,11 +199,7 @@ static int augment(dead_bipartite *d, int root)
 			if (g >= 0) {
 				d->stack_goal[depth] = g;
 				d->visited[g] = d->stamp;
-				for (int k = depth; k >= 0; k--) {
-					int kg = d->stack_goal[k], bx = d->stack_box[k];
-					d->box_of_goal[kg] = bx;
-					d->goal_of_box[bx] = kg;
-				}
+				flip_path(d, depth);
 				return 1;
 			}
 		}
@@ -210,12 +217,7 @@ static int augment(dead_bipartite *d, int root)
 		}
 		d->visited[gi] = d->stamp;
 		if (d->box_of_goal[gi] == -1) {
-			/* Flip the path. */
-			for (int k = depth; k >= 0; k--) {
-				int g = d->stack_goal[k], bx = d->stack_box[k];
-				d->box_of_goal[g] = bx;
-				d->goal_of_box[bx] = g;
-			}
+			flip_path(d, depth);
 			return 1;
 		}
 		depth++;
