@@ -23,6 +23,7 @@
  * for the lone box (other boxes only take moves away); frozen boxes never
  * move, so treating them as walls removes no real move. That final
  * assignment is a perfect matching in the graph built here. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,10 +217,9 @@ static int augment(dead_bipartite *d, int root)
 			continue;
 		}
 		d->visited[gi] = d->stamp;
-		if (d->box_of_goal[gi] == -1) {
-			flip_path(d, depth);
-			return 1;
-		}
+		/* Taken: the box had no free goal (the look-up above), and the
+		 * matching does not change until a path is flipped. */
+		assert(d->box_of_goal[gi] >= 0);
 		depth++;
 		d->stack_box[depth] = d->box_of_goal[gi];
 		d->stack_goal[depth] = -1;
