@@ -253,7 +253,7 @@ static void portfolio_with_a_meeting_table(void **state)
 	assert_int_equal(first.outcome, HAKO_SOLVED);
 	assert_int_equal(second.outcome, HAKO_SOLVED);
 	assert_int_equal(first.push_count, second.push_count);
-	assert_memory_equal(first.pushes, second.pushes, sizeof(search_push) * first.push_count);
+	tu_assert_pushes_equal(first.pushes, second.pushes, first.push_count);
 	assert_int_equal(first.stats.expanded, second.stats.expanded);
 	char *lurd = tb_pushes_to_lurd(&t.b, first.pushes, first.push_count);
 	hako_replay replay;

@@ -168,7 +168,7 @@ static void one_thread_is_reproducible(void **state)
 	assert_int_equal(search_portfolio(&p.b, &o, engines, 2, 1, &second), HAKO_OK);
 	assert_pushes_solve(&p.b, &first);
 	assert_int_equal(first.push_count, second.push_count);
-	assert_memory_equal(first.pushes, second.pushes, sizeof(search_push) * first.push_count);
+	tu_assert_pushes_equal(first.pushes, second.pushes, first.push_count);
 	assert_int_equal(first.stats.expanded, second.stats.expanded);
 	assert_int_equal(first.stats.generated, second.stats.generated);
 	search_result_free(&first);
@@ -203,7 +203,7 @@ static void one_engine_is_the_engine(void **state)
 	assert_int_equal(alone.outcome, HAKO_SOLVED);
 	assert_int_equal(portfolio.outcome, HAKO_SOLVED);
 	assert_int_equal(alone.push_count, portfolio.push_count);
-	assert_memory_equal(alone.pushes, portfolio.pushes, sizeof(search_push) * alone.push_count);
+	tu_assert_pushes_equal(alone.pushes, portfolio.pushes, alone.push_count);
 	assert_int_equal(alone.stats.expanded, portfolio.stats.expanded);
 	assert_int_equal(alone.stats.generated, portfolio.stats.generated);
 	search_result_free(&alone);

@@ -266,8 +266,7 @@ static void check_deterministic(const search_engine *engine)
 	assert_true(a.result.stats.expanded == b.result.stats.expanded);
 	assert_true(a.result.stats.generated == b.result.stats.generated);
 	assert_int_equal(a.result.push_count, b.result.push_count);
-	assert_memory_equal(a.result.pushes, b.result.pushes,
-	                    sizeof(search_push) * a.result.push_count);
+	tu_assert_pushes_equal(a.result.pushes, b.result.pushes, a.result.push_count);
 	search_result_free(&a.result);
 	search_result_free(&b.result);
 	hako_level_free(level);

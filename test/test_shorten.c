@@ -215,7 +215,7 @@ static void optimal_budget_zero_and_invalid_unchanged(void **state)
 	shorten_report report;
 	assert_int_equal(shorten_pushes(b, pushes, &count, &limits, &report), HAKO_OK);
 	assert_int_equal(count, 3);
-	assert_memory_equal(pushes, best, sizeof best);
+	tu_assert_pushes_equal(pushes, best, sizeof best / sizeof *best);
 	assert_int_equal(report.moves_before, report.moves_after);
 
 	search_push detour[] = {push_at(b, 3, 3, DIR_UP), push_at(b, 3, 2, DIR_RIGHT),
@@ -226,14 +226,14 @@ static void optimal_budget_zero_and_invalid_unchanged(void **state)
 	limits.nodes = 0;
 	assert_int_equal(shorten_pushes(b, pushes, &count, &limits, &report), HAKO_OK);
 	assert_int_equal(count, 5);
-	assert_memory_equal(pushes, detour, sizeof detour);
+	tu_assert_pushes_equal(pushes, detour, sizeof detour / sizeof *detour);
 
 	/* Not a solution: the last push is missing; then an impossible push. */
 	limits = generous();
 	count = 4;
 	assert_int_equal(shorten_pushes(b, pushes, &count, &limits, &report), HAKO_OK);
 	assert_int_equal(count, 4);
-	assert_memory_equal(pushes, detour, 4 * sizeof *detour);
+	tu_assert_pushes_equal(pushes, detour, 4);
 	search_push wrong[] = {push_at(b, 3, 3, DIR_LEFT), push_at(b, 5, 3, DIR_RIGHT)};
 	count = 2;
 	assert_int_equal(shorten_pushes(b, wrong, &count, &limits, &report), HAKO_OK);

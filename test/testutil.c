@@ -6,6 +6,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "search.h"
+
+void tu_assert_pushes_equal(const search_push *a, const search_push *b, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		assert_int_equal(a[i].from, b[i].from);
+		assert_int_equal(a[i].dir, b[i].dir);
+	}
+}
+
 char *tu_read_file(const char *path, size_t *length)
 {
 	FILE *f = fopen(path, "rb");

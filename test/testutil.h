@@ -10,6 +10,11 @@
 
 #include "hako.h"
 
+/* Two solutions' pushes are the same, push for push (field by field: a
+ * search_push has a padding byte that memcmp would compare). */
+struct search_push;
+void tu_assert_pushes_equal(const struct search_push *a, const struct search_push *b, size_t count);
+
 /* Read a whole file; NULL if it cannot be read. Caller frees. */
 char *tu_read_file(const char *path, size_t *length);
 
