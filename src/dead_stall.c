@@ -404,11 +404,19 @@ int stall_learn(stall_prover *s, dead_pattern *patterns, const uint16_t *boxes, 
                 uint64_t budget, int radius)
 {
 	const board *b = s->b;
-	uint16_t *set = s->set;
 	int k = 0;
 	for (int i = 0; i < b->box_count; i++)
 		if (!b->is_goal[boxes[i]])
-			set[k++] = boxes[i];
+			s->set[k++] = boxes[i];
+	return stall_learn_set(s, patterns, s->set, k, player, budget, radius);
+}
+
+int stall_learn_set(stall_prover *s, dead_pattern *patterns, const uint16_t *candidate, int k,
+                    unsigned player, uint64_t budget, int radius)
+{
+	uint16_t *set = s->set;
+	if (set != candidate)
+		memmove(set, candidate, sizeof(uint16_t) * (size_t)k);
 	stall_escape_near(s, set, k, radius);
 	int verdict = stall_prove(s, set, k, player, budget);
 	if (verdict == STALL_DEAD) {

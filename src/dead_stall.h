@@ -80,6 +80,10 @@ void stall_escape_near(stall_prover *s, const uint16_t *boxes, int count, int ra
 struct dead_pattern;
 int stall_learn(stall_prover *s, struct dead_pattern *patterns, const uint16_t *boxes,
                 unsigned player, uint64_t budget, int radius);
+/* The same for a candidate set of the caller's (ascending, at most
+ * b->box_count squares of the position's boxes, on goals or not). */
+int stall_learn_set(stall_prover *s, struct dead_pattern *patterns, const uint16_t *candidate,
+                    int count, unsigned player, uint64_t budget, int radius);
 
 /* The squares a player on `player` cannot walk to with only `boxes` on the
  * board (neither a box nor reached), ascending, into out (room for every

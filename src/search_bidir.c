@@ -80,11 +80,14 @@
  *   - dives: a child that scores no worse than its parent and than the
  *     best open node is expanded next, before the open list, the child of
  *     the box pushed last first (YASS's depth-first dives and move order);
- *   - dead ends: a node none of whose children lives has its boxes off the
- *     goals proven dead alone (dead_stall.c, boxes that get two steps away
+ *   - dead ends: a node none of whose children lives has a set of its
+ *     boxes proven dead alone (dead_stall.c, boxes that get two steps away
  *     from the set escape) and the smallest dead set learned as a pattern
  *     (dead_pattern.c), which prunes the nodes picked and the children
- *     made from then on (YASS learns deadlock sets from dead ends);
+ *     made from then on (YASS learns deadlock sets from dead ends). The
+ *     set is first the witnesses, the boxes the children's deadlock
+ *     proofs name and the pushed boxes (a few, so often proven within the
+ *     budget), then, if that fails, every box off the goals;
  *   - it gives up after ORDER_EXPANSIONS expansions or ORDER_PROOF_TOTAL
  *     pushes of its dead-end proofs: it solves the levels it solves fast
  *     or not at all (BENCH.md), and the portfolio's other engines get its
@@ -192,6 +195,11 @@ typedef struct bidir {
 	int order;
 	fess_plan plan;
 	int plan_ready;
+	/* The boxes that proved the children of the node being expanded dead,
+	 * on the node's squares (witness_add): a dead end's first candidate. */
+	uint8_t *witness_mark;
+	uint16_t *witness;
+	int witness_count;
 	order_step pending; /* the next forward node's, for side_add */
 	uint32_t *dive;     /* nodes to expand before the open list, last first */
 	uint32_t dive_count, dive_capacity;
@@ -467,12 +475,38 @@ static int learn_setup(bidir *s)
 
 /* Does a learned dead end match the position in s->c.occupied (`pushed`:
  * the box just pushed, or SQUARE_NONE to try every pattern)? */
-static int learned_dead(bidir *s, const uint16_t *boxes, unsigned player, unsigned pushed)
+static int learned_dead(bidir *s, const uint16_t *boxes, unsigned player, unsigned pushed,
+                        deadlock_proof *proof)
 {
 	if (s->learned == 0)
 		return 0;
 	deadlock_position p = {s->c.b, s->c.occupied, boxes, player};
-	return dead_pattern_match(s->dead_ends, &p, pushed, NULL);
+	return dead_pattern_match(s->dead_ends, &p, pushed, proof);
+}
+
+/* A child of the node being expanded, made by pushing the box on `from`
+ * to `to`, is dead: the pushed box and the boxes of `proof` (the child's
+ * squares; NULL when the test names none) become witnesses, on the node's
+ * squares. */
+static void witness_add(bidir *s, const deadlock_proof *proof, unsigned from, unsigned to)
+{
+	int count = proof ? proof->count : 0;
+	for (int i = -1; i < count; i++) {
+		unsigned q = i < 0 ? from : proof->boxes[i];
+		if (q == to)
+			q = from;
+		if (!s->witness_mark[q]) {
+			s->witness_mark[q] = 1;
+			s->witness[s->witness_count++] = (uint16_t)q;
+		}
+	}
+}
+
+static void witness_clear(bidir *s)
+{
+	for (int i = 0; i < s->witness_count; i++)
+		s->witness_mark[s->witness[i]] = 0;
+	s->witness_count = 0;
 }
 
 /* After the order engine expanded `index`: a dead end is learned from, and
@@ -482,10 +516,23 @@ static void order_after(bidir *s, uint32_t index, int live, uint32_t dive_base)
 {
 	side *sd = &s->forward;
 	bnode *n = node_at(sd, index);
-	if (live == 0 && learn_setup(s))
-		s->learned += (uint64_t)stall_learn(&s->prover, s->dead_ends,
-		                                    search_node_boxes(&sd->store, n), n->player,
-		                                    ORDER_PROOF_PUSHES, ORDER_ESCAPE_RADIUS);
+	if (live == 0 && learn_setup(s)) {
+		/* The witnesses first: the boxes that killed the children are
+		 * a much smaller candidate than every box off the goals, and
+		 * more often proven within the budget (BENCH.md). */
+		int learned = 0;
+		if (s->witness_count > 0) {
+			board_sort_squares(s->witness, (size_t)s->witness_count);
+			learned =
+			    stall_learn_set(&s->prover, s->dead_ends, s->witness, s->witness_count,
+			                    n->player, ORDER_PROOF_PUSHES, ORDER_ESCAPE_RADIUS);
+		}
+		if (!learned)
+			learned =
+			    stall_learn(&s->prover, s->dead_ends, search_node_boxes(&sd->store, n),
+			                n->player, ORDER_PROOF_PUSHES, ORDER_ESCAPE_RADIUS);
+		s->learned += (uint64_t)learned;
+	}
 	if (n->parent == NODE_NONE)
 		return;
 	unsigned last = n->push_from; /* where the parent's push left its box */
@@ -536,7 +583,9 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 	int live = 0; /* children not dead, known ones included (order engine) */
 	uint32_t dive_base = s->dive_count;
 	int restricted = 0, pushes = 0;
-	if (s->order && learned_dead(s, boxes, n->player, SQUARE_NONE)) {
+	if (s->order)
+		witness_clear(s);
+	if (s->order && learned_dead(s, boxes, n->player, SQUARE_NONE, NULL)) {
 		/* A dead end learned since this node was made: no child. */
 		s->c.stats.pruned++;
 		live = 1;
@@ -586,12 +635,20 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 			} else if (s->c.tunnels.go_on &&
 			           tunnel_parking_dead(&s->c.tunnels, b, s->c.occupied, to)) {
 				s->c.stats.pruned++;
-			} else if (!search_dead(&s->c, &child, to, &s->c.child_reach) &&
-			           !(s->order &&
-			             learned_dead(s, s->c.probe_boxes, s->c.probe_player, to))) {
+				if (s->order)
+					witness_add(s, NULL, square, to);
+			} else if (search_dead(&s->c, &child, to, &s->c.child_reach)) {
+				if (s->order)
+					witness_add(s, &s->c.proof, square, to);
+			} else if (s->order && learned_dead(s, s->c.probe_boxes, s->c.probe_player,
+			                                    to, &s->c.proof)) {
+				witness_add(s, &s->c.proof, square, to);
+			} else {
 				uint32_t h =
 				    search_child_matching(&s->c, b, boxes, &kept, m->index, to);
 				live += h != BOUND_INFINITE;
+				if (h == BOUND_INFINITE && s->order)
+					witness_add(s, NULL, square, to);
 				if (h != BOUND_INFINITE && s->order)
 					order_child(b, &s->plan, s->c.occupied,
 					            &((const onode *)(const void *)n)->order,
@@ -800,6 +857,13 @@ static hako_status bidir_init(bidir *s, const board *b, const hako_solver_option
 	if (st == HAKO_OK && s->order) {
 		st = fess_plan_init_until(&s->plan, b, &s->c.mem, &s->c.clock);
 		s->plan_ready = st == HAKO_OK;
+		if (st == HAKO_OK) {
+			s->witness_mark = memory_calloc(&s->c.mem, (size_t)b->square_count + 1);
+			s->witness =
+			    memory_alloc(&s->c.mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
+			if (!s->witness_mark || !s->witness)
+				st = HAKO_ERR_NOMEM;
+		}
 	}
 	if (st == HAKO_OK)
 		st = side_init(s, &s->forward, s->order ? 0 : FORWARD_WEIGHT);
@@ -829,6 +893,11 @@ static void bidir_close(void *self)
 		perimeter_walk_free(&s->walk);
 	if (s->plan_ready)
 		fess_plan_free(&s->plan);
+	if (s->c.b) {
+		memory_free(&s->c.mem, s->witness_mark, (size_t)s->c.b->square_count + 1);
+		memory_free(&s->c.mem, s->witness,
+		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
+	}
 	memory_free(&s->c.mem, s->dive, sizeof(uint32_t) * s->dive_capacity);
 	if (s->learn_ready > 0) {
 		dead_pattern_free(s->dead_ends);
