@@ -147,11 +147,13 @@ typedef struct onode {
  * nothing and gained XSokoban 45 and 87 against 4; 16 gained GrigrSpecial
  * 24 and Sasquatch 33 but lost XSokoban 40 (BENCH.md). */
 #define MEETING_BACKWARD_SHARE 8u
-/* The order engine: expansions before it gives up (XSokoban 61 and 72, the
- * levels it adds at 10 s, take 18,779 and 6,572), and its dead-end prover's
+/* The order engine: expansions before it gives up (of the levels it solves
+ * alone in eleven Large Test Suite files, Sasquatch 27 takes the most,
+ * 26,927; 50,000 cost the other engines on its thread up to 2.5 s on
+ * GrigrSpecial 26 and Sasquatch 33, BENCH.md), and its dead-end prover's
  * budget, state pool, escape radius and pattern store (FESS's stall test
  * uses the same budget and store). */
-#define ORDER_EXPANSIONS 50000u
+#define ORDER_EXPANSIONS 30000u
 /* ... or after its dead-end proofs have made this many pushes, whichever
  * comes first: a proof costs up to ORDER_PROOF_PUSHES, and on the levels it
  * does not solve the proofs take most of its time (4 to 20 s for 50,000
