@@ -156,8 +156,9 @@ typedef struct onode {
 #define ORDER_EXPANSIONS 30000u
 /* ... or after its dead-end proofs have made this many pushes, whichever
  * comes first: a proof costs up to ORDER_PROOF_PUSHES, and on the levels it
- * does not solve the proofs take most of its time (4 to 20 s for 50,000
- * expansions, the second thread's time at 10 s a level). Of the 29 XSokoban
+ * does not solve the proofs took most of its time (4 to 20 s for the
+ * 50,000 expansions it was then allowed, the second thread's time at 10 s
+ * a level). Of the 29 XSokoban
  * levels it solves within 3 s, 72 needs the most: 608,331 (BENCH.md). A
  * count, not a time, so that -j 1 stays reproducible. */
 #define ORDER_PROOF_TOTAL 1000000u
@@ -649,16 +650,16 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 				uint32_t h =
 				    search_child_matching(&s->c, b, boxes, &kept, m->index, to);
 				live += h != BOUND_INFINITE;
-				if (h == BOUND_INFINITE && s->order)
-					witness_add(s, NULL, square, to);
 				if (h != BOUND_INFINITE && s->order)
 					order_child(b, &s->plan, s->c.occupied,
 					            &((const onode *)(const void *)n)->order,
 					            square, to, length, h, restricted, &s->pending);
-				if (h == BOUND_INFINITE)
+				if (h == BOUND_INFINITE) {
 					s->c.stats.pruned++;
-				else if (side_add(s, sd, key, index, depth + 1, h, square, d,
-				                  length) != HAKO_OK)
+					if (s->order)
+						witness_add(s, NULL, square, to);
+				} else if (side_add(s, sd, key, index, depth + 1, h, square, d,
+				                    length) != HAKO_OK)
 					result = GROW_NOMEM;
 				else if (length & GOAL_MACRO)
 					s->goal_macro_used = 1;
@@ -1113,5 +1114,5 @@ const search_engine search_engine_order = {"order",
                                            bidir_stats,
                                            bidir_close,
                                            bidir_share,
-                                           1 /* 50,000 nodes: an eighth of another's share */,
+                                           1 /* 30,000 nodes: an eighth of another's share */,
                                            ORDER_START_AFTER};
