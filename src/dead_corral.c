@@ -59,8 +59,51 @@
  *     #  #####     goals in it.
  *     ########
  *
- * Conditions (a) and (b) are not needed for soundness; they stop the
- * search early where the corral is plainly opened.
+ * Condition (a) is not needed for soundness; it stops the search early
+ * where a box plainly gets out. (b) is: (c) asks for A's goals, which an
+ * outside box could fill once the player is in.
+ *
+ * ---- The escape search ----------------------------------------------------
+ * The search above calls a corral alive as soon as the player gets in, or
+ * a box out. Some are dead all the same: three boxes round a pocket that
+ * the player opens only by pushing one of them into it, which jams the
+ * other two (XSokoban 62, where the search stalled on such a pocket for
+ * 30,000 expansions):
+ *
+ *     #########    The pocket A is the four squares the three boxes
+ *     # #  #  #    and the walls close. Pushing the left box into it
+ *     #  $  $ #    lets the player in (the first search stops there:
+ *     #  #$## #    alive), and the lower box then gets out, but the
+ *     #@  ... #    other two end side by side between walls: every way
+ *     #########    in jams two boxes. Dead, though the player gets in
+ *                  (test_dead_corral).
+ *
+ * So when the search finds a way out of a corral of at most ESCAPE_BOXES
+ * boxes, a second search of R (dead_corral_escape turns it on) asks again:
+ * a C box pushed out of Z leaves R (it has escaped), the player getting
+ * into A is no success, and a state succeeds when the C boxes left all
+ * stand on goals (c'). "Dead" when every push was tried and none did. A
+ * box the player can push out of Z at once is taken off without branching
+ * (escape_closure says why nothing is lost). An escape search that runs
+ * out of its ESCAPE_BUDGET pushes leaves the first search's "alive", and
+ * that is what the cache keeps. The idea of letting the boxes that get out
+ * of a fence go is YASS's (Brian Damgaard's deadlock prover,
+ * ../shared/notes/yass.md); the search is the corral search above with its
+ * tests changed.
+ *
+ * Soundness (the argument of dead_stall.c's escape squares): take a
+ * solution of the real position and keep its pushes of C boxes, dropping
+ * each box the first time a push takes it out of Z. In R they are legal in
+ * the same order: R's boxes are a subset of the real ones at every moment
+ * (C boxes still in R where they really are, F never moving), so every
+ * walk and every target square is at least as free. No push of a solution
+ * goes onto a dead square. The solution ends with every box on a goal, so
+ * the replay ends in a state whose boxes left are all on goals: (c'). So
+ * the search meets success whenever the position has a solution, whatever
+ * the player did in A and whatever outside boxes did there ((c') asks
+ * nothing of A's goals). A dead verdict is learned as a pattern as the
+ * first search's is (learn: a fixed box next to a square some state's box
+ * stood on is kept, and a pushed-out box's target is next to its square).
  *
  * Corrals are searched cheapest first (fewest boxes, then smallest area),
  * and `node_budget` is shared by all searches of one check. The cache key
@@ -118,6 +161,11 @@
 
 /* The search's room: state words and hash slots, fixed at creation. */
 #define POOL_WORDS (1u << 18)
+/* The escape search runs for corrals of at most ESCAPE_BOXES boxes, with
+ * at most ESCAPE_BUDGET pushes of its own (BENCH.md: with four boxes the
+ * bench took about five times as long for 1% fewer nodes). */
+#define ESCAPE_BOXES 3u
+#define ESCAPE_BUDGET 300u
 #define HASH_SLOTS (1u << 16)
 
 typedef struct corral_info {
@@ -148,6 +196,7 @@ struct dead_corral {
 	uint32_t flood_size;  /* squares the last flood reached (in queue[]) */
 	uint32_t pool_states; /* states in pool[] after the last search */
 	int searched;         /* the last corral_verdict ran a search */
+	int escape;           /* run the escape search (dead_corral_escape) */
 	uint16_t *area_of;
 	uint16_t *area_squares; /* n */
 	uint16_t *corral_boxes; /* 4 * box_count */
@@ -157,6 +206,7 @@ struct dead_corral {
 	uint8_t *occupied; /* n + 1, all zero between uses: R's boxes */
 	uint8_t *frozen;   /* n, all zero between uses */
 	uint16_t *fixed;   /* box_count: F minus C for the current corral */
+	uint16_t *gone;    /* box_count: the boxes escape_closure took off */
 	uint16_t *pool;    /* POOL_WORDS: search states, player then boxes */
 	uint32_t *slots;   /* HASH_SLOTS: state index + 1, 0 = empty */
 	uint16_t *pattern; /* 4 + 2 * box_count: cache key */
@@ -203,6 +253,7 @@ static size_t lay_out(dead_corral *d, unsigned char *base)
 	CARVE(occupied, n);
 	CARVE(frozen, n);
 	CARVE(fixed, boxes * sizeof(uint16_t));
+	CARVE(gone, boxes * sizeof(uint16_t));
 	CARVE(pool, (size_t)POOL_WORDS * sizeof(uint16_t));
 	CARVE(slots, (size_t)HASH_SLOTS * sizeof(uint32_t));
 	CARVE(pattern, (4 + 2 * boxes) * sizeof(uint16_t));
@@ -279,6 +330,11 @@ static int player_reaches(const dead_corral *d, unsigned square)
 void dead_corral_given_reach(dead_corral *d, const struct reach *r)
 {
 	d->given_reach = r;
+}
+
+void dead_corral_escape(dead_corral *d, int on)
+{
+	d->escape = on;
 }
 
 static int in_area(const dead_corral *d, unsigned square, unsigned corral)
@@ -478,9 +534,66 @@ static int corral_filled(const dead_corral *d, const corral_info *c, const uint1
 	return 1;
 }
 
+/* Are the C boxes of a state of the escape search that are still on the
+ * board (an escaped box is SQUARE_NONE) all on goals? */
+static int kept_home(const board *b, const uint16_t *boxes, uint32_t k)
+{
+	for (uint32_t i = 0; i < k; i++)
+		if (boxes[i] != SQUARE_NONE && !b->is_goal[boxes[i]])
+			return 0;
+	return 1;
+}
+
+/* The escape search's states are closed under escapes: a box the player
+ * can push out of Z at once (onto a square that is not dead) leaves
+ * without branching. That loses nothing: the push's child is the state
+ * without the box, and a state with a box fewer and as much room succeeds
+ * whenever the state does (the argument at the top of the file), so the
+ * two stand or fall together. `state` (player, then k boxes) has its boxes
+ * in occupied[] and the player on `player`; the boxes that leave are
+ * cleared from occupied[] and listed in d->gone (the count is returned),
+ * the rest are sorted, and state[0] gets the player's smallest square. */
+static uint32_t escape_closure(dead_corral *d, stamps *st, uint16_t *state, uint32_t k,
+                               unsigned player)
+{
+	const board *b = d->b;
+	uint32_t gone = 0;
+	uint16_t smallest = flood(d, st, d->occupied, player, 0, NULL);
+	for (int again = 1; again;) {
+		again = 0;
+		for (uint32_t i = 0; i < k; i++) {
+			unsigned s = state[1 + i];
+			if (s == SQUARE_NONE)
+				continue;
+			for (unsigned dir = 0; dir < 4; dir++) {
+				unsigned from = board_next(b, s, DIR_OPPOSITE(dir));
+				unsigned to = board_next(b, s, dir);
+				if (from == SQUARE_NONE || to == SQUARE_NONE || d->occupied[to] ||
+				    b->dead[to] || !marked(st, from) || marked(&d->zone, to))
+					continue;
+				d->occupied[s] = 0;
+				d->gone[gone++] = (uint16_t)s;
+				state[1 + i] = SQUARE_NONE;
+				again = 1;
+				break;
+			}
+		}
+		if (again)
+			smallest = flood(d, st, d->occupied, player, 0, NULL);
+	}
+	if (gone)
+		board_sort_squares(state + 1, k);
+	state[0] = smallest;
+	return gone;
+}
+
 /* Breadth-first search of R from the root state in pool[0]; R's fixed
- * boxes are already in occupied[]. *nodes counts the pushes generated. */
-static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, uint64_t *nodes)
+ * boxes are already in occupied[]. *nodes counts the pushes generated.
+ * With `escape`, the escape search (the top of the file): a C box pushed
+ * out of Z leaves R (SQUARE_NONE, sorted last), the player reaching A is
+ * no success, and a state succeeds when the boxes left are all on goals. */
+static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, uint64_t *nodes,
+                  int escape)
 {
 	const board *b = d->b;
 	const corral_info *c = &d->corrals[corral];
@@ -495,6 +608,17 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 		size *= 2;
 	memset(d->slots, 0, sizeof(uint32_t) * size);
 	uint32_t mask = size - 1, count = 1;
+	if (escape) {
+		for (uint32_t i = 0; i < k; i++)
+			d->occupied[d->pool[1 + i]] = 1;
+		escape_closure(d, &d->fill, d->pool, k, d->pool[0]);
+		for (uint32_t i = 0; i < k && d->pool[1 + i] != SQUARE_NONE; i++)
+			d->occupied[d->pool[1 + i]] = 0;
+		if (kept_home(b, d->pool + 1, k)) {
+			d->pool_states = 1;
+			return DEAD_CORRAL_ALIVE;
+		}
+	}
 	state_add(d, mask, stride, 0, capacity);
 	int verdict = DEAD_CORRAL_DEAD;
 	for (uint32_t head = 0; head < count && verdict == DEAD_CORRAL_DEAD; head++) {
@@ -502,10 +626,13 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 		uint16_t *state = d->pool + (size_t)head * stride;
 		const uint16_t *boxes = state + 1;
 		for (uint32_t i = 0; i < k; i++)
-			d->occupied[boxes[i]] = 1;
+			if (boxes[i] != SQUARE_NONE)
+				d->occupied[boxes[i]] = 1;
 		flood(d, &d->fill, d->occupied, state[0], 0, NULL);
 		for (uint32_t i = 0; i < k && verdict == DEAD_CORRAL_DEAD; i++) {
 			unsigned square = boxes[i];
+			if (square == SQUARE_NONE)
+				break; /* escaped boxes are sorted last */
 			for (unsigned dir = 0; dir < 4; dir++) {
 				unsigned from = board_next(b, square, DIR_OPPOSITE(dir));
 				unsigned to = board_next(b, square, dir);
@@ -516,7 +643,8 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 					verdict = DEAD_CORRAL_UNKNOWN;
 					break;
 				}
-				if (!marked(&d->zone, to)) { /* (a) */
+				int out = !marked(&d->zone, to);
+				if (out && !escape) { /* (a) */
 					verdict = DEAD_CORRAL_ALIVE;
 					break;
 				}
@@ -526,16 +654,26 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 				}
 				uint16_t *kid = d->pool + (size_t)count * stride;
 				memcpy(kid + 1, boxes, sizeof(uint16_t) * k);
-				kid[1 + i] = (uint16_t)to;
+				kid[1 + i] = (uint16_t)(out ? SQUARE_NONE : to);
 				board_sort_squares(kid + 1, k);
 				d->occupied[square] = 0;
-				d->occupied[to] = 1;
-				int touches = 0;
-				kid[0] = flood(d, &d->child, d->occupied, square, corral, &touches);
-				int filled = !touches && corral_filled(d, c, kid + 1, k);
+				if (!out)
+					d->occupied[to] = 1;
+				int touches = 0, filled;
+				if (escape) {
+					uint32_t gone =
+					    escape_closure(d, &d->child, kid, k, square);
+					filled = kept_home(b, kid + 1, k);
+					for (uint32_t g = 0; g < gone; g++)
+						d->occupied[d->gone[g]] = 1;
+				} else {
+					kid[0] = flood(d, &d->child, d->occupied, square, corral,
+					               &touches);
+					filled = !touches && corral_filled(d, c, kid + 1, k);
+				}
 				d->occupied[to] = 0;
 				d->occupied[square] = 1;
-				if (touches || filled) { /* (b), (c) */
+				if (touches || filled) { /* (b), (c); the escape search's (c') */
 					verdict = DEAD_CORRAL_ALIVE;
 					break;
 				}
@@ -544,7 +682,8 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 			}
 		}
 		for (uint32_t i = 0; i < k; i++)
-			d->occupied[boxes[i]] = 0;
+			if (boxes[i] != SQUARE_NONE)
+				d->occupied[boxes[i]] = 0;
 	}
 	d->pool_states = count;
 	return verdict;
@@ -614,7 +753,19 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 			d->pool[0] = player;
 			memcpy(d->pool + 1, cboxes, sizeof(uint16_t) * k);
 			uint64_t nodes = 0;
-			verdict = search(d, corral, k, budget, &nodes);
+			verdict = search(d, corral, k, budget, &nodes, 0);
+			if (verdict == DEAD_CORRAL_ALIVE && d->escape && k <= ESCAPE_BOXES) {
+				/* Opened, or a box got out: are the others still stuck? */
+				uint64_t cap = nodes + ESCAPE_BUDGET;
+				d->stats.escape_searches++;
+				d->pool[0] = player;
+				memcpy(d->pool + 1, cboxes, sizeof(uint16_t) * k);
+				verdict =
+				    search(d, corral, k, cap < budget ? cap : budget, &nodes, 1);
+				d->stats.escape_dead += verdict == DEAD_CORRAL_DEAD;
+				if (verdict != DEAD_CORRAL_DEAD)
+					verdict = DEAD_CORRAL_ALIVE; /* as the first search said */
+			}
 			d->searched = 1;
 			if (nodes > budget)
 				nodes = budget;
@@ -661,14 +812,14 @@ static void mark_relevant_frozen(dead_corral *d, const deadlock_position *p, uin
 			d->occupied[p->boxes[i]] = 1;
 	for (uint32_t i = 0; i < d->pool_states; i++) {
 		const uint16_t *state = d->pool + (size_t)i * (1 + k);
-		for (uint32_t j = 0; j < k; j++) {
+		for (uint32_t j = 0; j < k && state[1 + j] != SQUARE_NONE; j++) {
 			d->occupied[state[1 + j]] = 1;
 			d->used.at[state[1 + j]] = seen;
 		}
 		flood(d, &d->fill, d->occupied, state[0], 0, NULL);
 		for (uint32_t q = 0; q < d->flood_size; q++)
 			d->used.at[d->queue[q]] = seen;
-		for (uint32_t j = 0; j < k; j++)
+		for (uint32_t j = 0; j < k && state[1 + j] != SQUARE_NONE; j++)
 			d->occupied[state[1 + j]] = 0;
 	}
 	for (int i = 0; i < b->box_count; i++)

@@ -62,6 +62,7 @@ deadlock_checker *deadlock_checker_new(const board *b, memory *mem, unsigned use
 		    dead_pattern_new(b, mem, share < PATTERN_BYTES ? share : PATTERN_BYTES);
 		if (!c->corral || !c->patterns)
 			goto fail;
+		dead_corral_escape(c->corral, (use & DEADLOCK_USE_CORRAL_ESCAPE) != 0);
 	}
 	return c;
 fail:

@@ -99,6 +99,11 @@ int dead_corral_pi(dead_corral *d, const deadlock_position *p, uint8_t *allowed)
  * corral code need not flood it again; NULL: flood it. */
 struct reach;
 void dead_corral_given_reach(dead_corral *d, const struct reach *r);
+/* With `on`, a corral the search finds a way out of is searched again with
+ * the boxes that get out of it dropped (the escape search, dead_corral.c);
+ * off by default. A cache made with it off may say alive where it would
+ * now say dead (still sound), so set it before the first check. */
+void dead_corral_escape(dead_corral *d, int on);
 
 /* ---- deadlock.c: the one entry point ------------------------------------ */
 typedef struct deadlock_checker deadlock_checker;
@@ -110,7 +115,9 @@ enum {
 	DEADLOCK_USE_DIAGONAL = 1 << 2,
 	DEADLOCK_USE_CORRAL = 1 << 3,
 	DEADLOCK_USE_FROZEN_WALLS = 1 << 4,
-	DEADLOCK_USE_ALL = (1 << 5) - 1,
+	/* With DEADLOCK_USE_CORRAL: the corral escape search too. */
+	DEADLOCK_USE_CORRAL_ESCAPE = 1 << 6,
+	DEADLOCK_USE_ALL = ((1 << 5) - 1) | DEADLOCK_USE_CORRAL_ESCAPE,
 	/* Not a detector: run the bipartite check only when some box is
 	 * frozen. Without frozen boxes it finds exactly the positions whose
 	 * matching bound is infinite, which a caller computing that bound

@@ -73,8 +73,10 @@ hako_status search_context_init(search_context *c, const board *b, const hako_so
 	    search_macro_on(&c->options, HAKO_MACRO_GOALS))
 		c->rooms = room_macros_open(b, &c->mem, &st);
 	if (st == HAKO_OK && c->options.deadlock_detection) {
-		c->deadlocks = deadlock_checker_new(
-		    b, &c->mem, DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY);
+		unsigned detectors = DEADLOCK_USE_ALL | DEADLOCK_BIPARTITE_FROZEN_ONLY;
+		if (use & SEARCH_NO_CORRAL_ESCAPE)
+			detectors &= ~(unsigned)DEADLOCK_USE_CORRAL_ESCAPE;
+		c->deadlocks = deadlock_checker_new(b, &c->mem, detectors);
 		if (!c->deadlocks)
 			st = HAKO_ERR_NOMEM;
 	}

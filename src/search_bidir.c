@@ -856,7 +856,8 @@ static hako_status bidir_init(bidir *s, const board *b, const hako_solver_option
 	/* Macros as in the fast mode of search_astar.c; the order engine
 	 * leaves goal rooms to its plan. */
 	hako_status st = search_context_init(
-	    &s->c, b, options, SEARCH_USE_TUNNELS | (s->order ? 0u : SEARCH_USE_GOAL_MACROS));
+	    &s->c, b, options,
+	    SEARCH_USE_TUNNELS | (s->order ? SEARCH_NO_CORRAL_ESCAPE : SEARCH_USE_GOAL_MACROS));
 	if (st == HAKO_OK && s->order) {
 		st = fess_plan_init_until(&s->plan, b, &s->c.mem, &s->c.clock);
 		s->plan_ready = st == HAKO_OK;

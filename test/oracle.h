@@ -82,7 +82,7 @@ typedef struct oracle_config {
 	unsigned use; /* DEADLOCK_USE_* flags; 0: simple dead squares only */
 } oracle_config;
 
-#define ORACLE_CONFIGS 7
+#define ORACLE_CONFIGS 8
 #define ORACLE_MODES 2 /* 0: pushed = SQUARE_NONE, 1: pushed = the moved box */
 extern const oracle_config oracle_configs[ORACLE_CONFIGS];
 

@@ -17,6 +17,7 @@ const oracle_config oracle_configs[ORACLE_CONFIGS] = {
     {"bipartite", DEADLOCK_USE_BIPARTITE},
     {"diagonal", DEADLOCK_USE_DIAGONAL},
     {"corral", DEADLOCK_USE_CORRAL},
+    {"corral + escape search", DEADLOCK_USE_CORRAL | DEADLOCK_USE_CORRAL_ESCAPE},
     {"frozen walls + freeze", DEADLOCK_USE_FROZEN_WALLS | DEADLOCK_USE_FREEZE},
     {"all", DEADLOCK_USE_ALL},
 };

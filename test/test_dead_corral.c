@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "dead_corral.h"
+#include "dead_pattern.h"
 #include "deadlock.h"
 #include "level.h"
 #include "memory.h"
@@ -73,7 +74,7 @@ static unsigned fixture_pushes(fixture *f)
 /* ---- sweeps over every position of tiny boards ------------------------------ */
 
 typedef struct sweep_counts {
-	long positions, unsolvable, dead, dead_small_budget, pi, pi_restricting;
+	long positions, unsolvable, dead, dead_small_budget, dead_escape, pi, pi_restricting;
 } sweep_counts;
 
 /* Check every box placement and player region of the board against the
@@ -82,9 +83,11 @@ typedef struct sweep_counts {
  * always keeps a push that starts an optimal solution. */
 static sweep_counts sweep_board(const char *xsb)
 {
-	fixture f, small;
+	fixture f, small, escape;
 	open_fixture(&f, xsb);
 	open_fixture(&small, xsb);
+	open_fixture(&escape, xsb);
+	dead_corral_escape(escape.d, 1);
 	/* The small-budget detector gets a tiny cache, emptied again and again. */
 	dead_corral_free(small.d);
 	small.d = dead_corral_new(&small.t.b, &small.mem, 4096);
@@ -106,6 +109,8 @@ static sweep_counts sweep_board(const char *xsb)
 		}
 		memcpy(small.t.occupied, f.t.occupied, (size_t)n);
 		memcpy(small.t.boxes, f.t.boxes, sizeof(uint16_t) * (size_t)k);
+		memcpy(escape.t.occupied, f.t.occupied, (size_t)n);
+		memcpy(escape.t.boxes, f.t.boxes, sizeof(uint16_t) * (size_t)k);
 		memset(region_done, 0, (size_t)n);
 		for (int player = 0; player < n; player++) {
 			if (f.t.occupied[player] || region_done[player])
@@ -113,11 +118,25 @@ static sweep_counts sweep_board(const char *xsb)
 			tiny_solver_flood(&o, f.t.occupied, (unsigned)player);
 			for (int s = 0; s < n; s++)
 				region_done[s] |= o.seen[s];
-			f.p.player = small.p.player = (unsigned)player;
+			f.p.player = small.p.player = escape.p.player = (unsigned)player;
 			unsigned pushes = tiny_solver_pushes(&o, f.t.boxes, (unsigned)player);
 			counts.positions++;
 			counts.unsolvable += pushes == TINY_UNSOLVABLE;
-			if (check(&f, BIG_BUDGET)) {
+			int dead = check(&f, BIG_BUDGET);
+			/* The escape search only runs where the first found a way
+			 * out: it adds dead verdicts, never takes one away. */
+			int dead_escape = check(&escape, BIG_BUDGET);
+			assert_true(dead_escape >= dead);
+			if (dead_escape) {
+				counts.dead_escape++;
+				if (pushes != TINY_UNSOLVABLE)
+					print_error("false corral deadlock (escape search), %u "
+					            "pushes to solve:\n%s\n",
+					            pushes, xsb);
+				assert_int_equal(pushes, TINY_UNSOLVABLE);
+				assert_int_equal(escape.t.proof.kind, DEADLOCK_CORRAL);
+			}
+			if (dead) {
 				counts.dead++;
 				if (pushes != TINY_UNSOLVABLE)
 					print_error(
@@ -184,6 +203,7 @@ static sweep_counts sweep_board(const char *xsb)
 	free(allowed);
 	free(region_done);
 	tiny_solver_close(&o);
+	close_fixture(&escape);
 	close_fixture(&small);
 	close_fixture(&f);
 	return counts;
@@ -224,15 +244,17 @@ static void sweep_tiny_boards(void **state)
 	for (size_t i = 0; i < own + TB_SWEEP_BOARDS; i++) {
 		sweep_counts c = sweep_board(i < own ? sweep_levels[i] : tb_sweep_boards[i - own]);
 		print_message(
-		    "board %zu: %ld positions, %ld unsolvable, corral dead %ld (budget 3: %ld), "
-		    "PI %ld (restricting %ld)\n",
-		    i, c.positions, c.unsolvable, c.dead, c.dead_small_budget, c.pi,
+		    "board %zu: %ld positions, %ld unsolvable, corral dead %ld (budget 3: %ld, "
+		    "with the escape search: %ld), PI %ld (restricting %ld)\n",
+		    i, c.positions, c.unsolvable, c.dead, c.dead_small_budget, c.dead_escape, c.pi,
 		    c.pi_restricting);
 		total.dead += c.dead;
+		total.dead_escape += c.dead_escape;
 		total.pi_restricting += c.pi_restricting;
 	}
 	/* The sweep must exercise both verdicts, not pass vacuously. */
 	assert_true(total.dead > 0);
+	assert_true(total.dead_escape > total.dead);
 	assert_true(total.pi_restricting > 0);
 }
 
@@ -323,6 +345,61 @@ static void corral_that_can_be_opened(void **state)
 	                               "#######\n",
 	                               0),
 	                 3);
+}
+
+/* The pocket of dead_corral.c's escape search (XSokoban 62's, cut down):
+ * the player gets in only by pushing a box into the pocket, and every way
+ * in jams two of the three boxes. The first search calls it alive (the
+ * player got in); the escape search proves it dead, learns it as a
+ * pattern, and the exhaustive solver agrees. */
+static const char *const pocket = "#########\n"
+                                  "# #  #  #\n"
+                                  "#  $  $ #\n"
+                                  "#  #$## #\n"
+                                  "#@  ... #\n"
+                                  "#########\n";
+
+static void corral_opened_into_a_jam(void **state)
+{
+	(void)state;
+	assert_not_simple_or_frozen(pocket);
+	expect_corral(pocket, 0); /* the first search alone */
+	fixture f;
+	open_fixture(&f, pocket);
+	dead_corral_escape(f.d, 1);
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
+	assert_int_equal(f.t.proof.count, 3);
+	dead_corral_stats st = stats(&f);
+	assert_int_equal(st.escape_searches, 1);
+	assert_int_equal(st.escape_dead, 1);
+	/* The proof as a pattern: the three boxes, the pocket empty. */
+	dead_pattern_spec learned;
+	assert_true(dead_corral_pattern(f.d, &learned));
+	assert_int_equal(learned.box_count, 3);
+	assert_int_equal(learned.key_count, 3);
+	assert_int_equal(learned.empty_count, 4);
+	/* The same verdict again comes from the cache. */
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(stats(&f).escape_searches, 1);
+	close_fixture(&f);
+
+	/* With goals under the right-hand box the jam can be avoided: the
+	 * escape search runs and finds the way. */
+	const char *opened = "#########\n"
+	                     "# #  #  #\n"
+	                     "#  $  $ #\n"
+	                     "#  #$#..#\n"
+	                     "#@  .   #\n"
+	                     "#########\n";
+	open_fixture(&f, opened);
+	dead_corral_escape(f.d, 1);
+	assert_true(fixture_pushes(&f) != TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 0);
+	assert_int_equal(stats(&f).escape_searches, 1);
+	assert_int_equal(stats(&f).escape_dead, 0);
+	close_fixture(&f);
 }
 
 static void corral_goal_only_its_boxes_could_fill(void **state)
@@ -767,6 +844,7 @@ int main(void)
 	    cmocka_unit_test(oracle_knows_small_levels),
 	    cmocka_unit_test(corral_deadlock_that_freeze_misses),
 	    cmocka_unit_test(corral_that_can_be_opened),
+	    cmocka_unit_test(corral_opened_into_a_jam),
 	    cmocka_unit_test(corral_goal_only_its_boxes_could_fill),
 	    cmocka_unit_test(alleys),
 	    cmocka_unit_test(proof_names_the_dead_corral),

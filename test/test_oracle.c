@@ -460,6 +460,12 @@ static void detectors_never_call_a_solvable_position_dead(void **state)
 		for (int config = 0; config < ORACLE_CONFIGS; config++)
 			assert_true(totals->tally[ORACLE_CONFIGS - 1][mode].caught >=
 			            totals->tally[config][mode].caught);
+	/* The corral escape search adds to the corral check (configurations 4
+	 * and 5, oracle_check.c). */
+	assert_string_equal(oracle_configs[4].name, "corral");
+	assert_string_equal(oracle_configs[5].name, "corral + escape search");
+	for (int mode = 0; mode < ORACLE_MODES; mode++)
+		assert_true(totals->tally[5][mode].caught >= totals->tally[4][mode].caught);
 	if (failures)
 		fail_msg("%llu false positives or bad proofs (see above)",
 		         (unsigned long long)failures);
