@@ -27,7 +27,8 @@
 /* Which macros an engine may use; search_context_init turns on those the
  * options allow too. SEARCH_NO_CORRAL_ESCAPE: the corral check without its
  * escape search (dead_corral.c), for the ordered search, which solves two
- * XSokoban levels fewer with it (BENCH.md). */
+ * XSokoban levels fewer with it, and the optimal modes, where it costs
+ * more time than its nodes save (BENCH.md). */
 enum { SEARCH_USE_TUNNELS = 1, SEARCH_USE_GOAL_MACROS = 2, SEARCH_NO_CORRAL_ESCAPE = 4 };
 
 typedef struct search_context {
