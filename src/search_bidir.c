@@ -158,9 +158,9 @@ typedef struct onode {
  * comes first: a proof costs up to ORDER_PROOF_PUSHES, and on the levels it
  * does not solve the proofs took most of its time (4 to 20 s for the
  * 50,000 expansions it was then allowed, the second thread's time at 10 s
- * a level). Of the 29 XSokoban
- * levels it solves within 3 s, 72 needs the most: 608,331 (BENCH.md). A
- * count, not a time, so that -j 1 stays reproducible. */
+ * a level). Of the 29 XSokoban levels it solves within 3 s, 72 needs the
+ * most: 608,331 (BENCH.md). A count, not a time, so that -j 1 stays
+ * reproducible. */
 #define ORDER_PROOF_TOTAL 1000000u
 #define ORDER_PROOF_PUSHES 2000u
 #define ORDER_PROOF_STATES 4096u

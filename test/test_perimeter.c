@@ -266,10 +266,10 @@ static void portfolio_with_a_meeting_table(void **state)
 }
 
 /* XSokoban 21 (Thinking Rabbit; 32 until the corral escape search made
- * it a third shorter): past PORTFOLIO_MEETING_AFTER expansions of the two
- * engines on one thread, past PORTFOLIO_MEETING_AFTER, so the table is made
- * mid-search and handed to both engines between slices; on one thread
- * twice the same, on two threads solved too; every solution replays. */
+ * it a third shorter): the two engines on one thread expand more than
+ * PORTFOLIO_MEETING_AFTER states, so the table is made mid-search and
+ * handed to both engines between slices; on one thread twice the same, on
+ * two threads solved too; every solution replays. */
 static void portfolio_makes_the_table_mid_search(void **state)
 {
 	(void)state;
