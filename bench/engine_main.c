@@ -5,7 +5,7 @@
  * verifier; a rejected one is reported as BAD and makes the exit code 1.
  *
  * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST]
- *                    [-m MACROS | -x] [-p] FILE
+ *                    [-m MACROS | -x] [-R UNIT[,FIRST]] [-p] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
  *       setting), fess, order (bidir's forward side on the packing plan,
  *       search_bidir.c), bidir-newest (bidir, the backward side's ties
@@ -19,6 +19,9 @@
  *   -m  macros as hako solve's --macros: all (default), none, or a list
  *       of tunnels,goals (options.macros, HAKO_MACRO_* bits)
  *   -x  no macros, the same as -m none
+ *   -R  -e fess only: its restarts (search_fess_restarts), runs of UNIT
+ *       expansions times the Luby sequence after a first of FIRST units
+ *       (default: the engine's own); -R 0: one run, never restarted
  *   -p  print each level's packing plan (fess_plan.c) instead of
  *       searching: the board with every goal shown as its layer (1 =
  *       filled last, the deepest first; a-z for 10-35, + above), then the
@@ -118,7 +121,7 @@ static int print_plan(const board *b, size_t mib)
 static int usage(void)
 {
 	fprintf(stderr, "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
-	                "[-l FIRST-LAST] [-m MACROS | -x] [-p] FILE\n");
+	                "[-l FIRST-LAST] [-m MACROS | -x] [-R UNIT[,FIRST]] [-p] FILE\n");
 	return 2;
 }
 
@@ -128,7 +131,8 @@ int main(int argc, char **argv)
 	double seconds = 10;
 	size_t mib = 1024;
 	unsigned long long node_limit = 0;
-	int first = 1, last = 0, macros = HAKO_MACRO_ALL, plan = 0;
+	int first = 1, last = 0, macros = HAKO_MACRO_ALL, plan = 0, restarts = 0;
+	unsigned long long restart_unit = 0, restart_first = 1;
 	const char *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -163,6 +167,11 @@ int main(int argc, char **argv)
 				fprintf(stderr, "hako-engine: -m: %s\n", why);
 				return 2;
 			}
+			i++;
+		} else if (strcmp(argv[i], "-R") == 0 && value) {
+			restarts = 1;
+			if (sscanf(value, "%llu,%llu", &restart_unit, &restart_first) < 1)
+				return usage();
 			i++;
 		} else if (strcmp(argv[i], "-x") == 0) {
 			macros = HAKO_MACRO_NONE;
@@ -235,6 +244,8 @@ int main(int argc, char **argv)
 		else if (!e)
 			r.outcome = HAKO_MEMOUT;
 		else {
+			if (restarts && engine == &search_engine_fess)
+				search_fess_restarts(e, restart_unit, restart_first);
 			while (!engine->step(e, 256, &r))
 				;
 			if (engine == &search_engine_bidir)

@@ -117,4 +117,15 @@ int fess_links_blocked(fess_plan *p, const board *b, const uint16_t *boxes, int 
  * position last given to fess_links_blocked. */
 int fess_links_delta(const fess_plan *p, const board *b, unsigned from, unsigned to);
 
+/* ---- search_fess.c: restarts ------------------------------------------ */
+
+/* The Luby sequence from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...; 0 at 0. */
+uint64_t fess_luby(uint64_t i);
+/* The runs of a FESS engine just opened (search_engine_fess.open): the
+ * first takes `first` × `unit` expansions, run r after it unit ×
+ * fess_luby(r); unit 0: one run, never restarted. The engine's own
+ * setting is RESTART_UNIT and RESTART_FIRST (search_fess.c); this is for
+ * the tests and hako-engine. */
+void search_fess_restarts(void *self, uint64_t unit, uint64_t first);
+
 #endif

@@ -44,6 +44,14 @@
  * squares, the matching bound's infinity, PI-corrals and the sound stall
  * patterns, so an exhausted search proves the level unsolvable.
  *
+ * Restarts (fess_restart). After RESTART_FIRST × RESTART_UNIT expansions
+ * the search starts over from the root, and again after runs of
+ * RESTART_UNIT times the Luby sequence, each run breaking ties in its
+ * cells another way (a seed). Each run is complete by itself (the patterns
+ * learned before are sound), and the runs grow without bound, so one long
+ * enough to exhaust a finite search comes: an unsolvable level is still
+ * proven.
+ *
  * Full memory is not the end (make_room): every cell gives up the heavier
  * half of its waiting entries, the states behind them are dropped with any
  * expanded state left without a child (a state's children are counted, as
@@ -160,6 +168,13 @@ typedef struct fess {
 	dead_pattern *stalls;
 	stall_prover prover;
 	uint64_t stall_learned; /* patterns learned */
+	/* Restarts (see fess_restart): the run under way, its tie-break
+	 * seed (0: the oldest node first), the expansions it began at and
+	 * may take, the states dropped before it. */
+	uint32_t run;
+	uint64_t seed;
+	uint64_t run_from, run_budget, dropped_before;
+	uint64_t restart_unit, restart_first; /* RESTART_*; unit 0: never */
 } fess;
 
 static fnode *node_at(const fess *f, uint32_t index)
@@ -380,12 +395,19 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	return st;
 }
 
-/* A cell's open list: least weight first, then the smaller bound; a node
- * enters twice, kind 0 for its advised moves and kind 1 for the rest. */
-static uint64_t open_key(uint32_t weight, uint32_t h, unsigned kind)
+/* A cell's open list: least weight first, then the in-cell order; a node
+ * enters twice, kind 0 for its advised moves and kind 1 for the rest. The
+ * last ties go by the run's seed (the low 31 bits, a hash of the node's
+ * key): none in the first run, where the heap takes the oldest node. */
+static uint64_t open_key(const fess *f, const fnode *n, uint32_t weight, unsigned kind)
 {
-	return (uint64_t)(weight > 0xFFFFu ? 0xFFFFu : weight) << 48 | (uint64_t)h << 32 |
-	       (uint64_t)kind << 31;
+	uint64_t tie = 0;
+	if (f->seed) {
+		uint64_t x = (n->key ^ f->seed) * 0x9E3779B97F4A7C15ull;
+		tie = (x ^ x >> 29) & 0x7FFFFFFFu;
+	}
+	return (uint64_t)(weight > 0xFFFFu ? 0xFFFFu : weight) << 48 | (uint64_t)n->order << 32 |
+	       (uint64_t)kind << 31 | tie;
 }
 
 static hako_status file_once(fess *f, uint32_t index, const fess_features *x)
@@ -395,7 +417,7 @@ static hako_status file_once(fess *f, uint32_t index, const fess_features *x)
 		return HAKO_ERR_NOMEM;
 	fnode *n = node_at(f, index);
 	n->cell = c;
-	return heap_push(&f->cells[c].open, open_key(n->weight, n->order, 0), index);
+	return heap_push(&f->cells[c].open, open_key(f, n, n->weight, 0), index);
 }
 
 static int make_room(fess *f);
@@ -482,6 +504,116 @@ static uint32_t new_node(fess *f)
 	return index;
 }
 
+/* ---- restarts ----------------------------------------------------------
+ * Which of a cell's equally good states goes first decides where FESS
+ * goes, and a run that has gone wrong rarely comes back: of the XSokoban
+ * levels it misses in 60,000 expansions, several are solved in under
+ * 20,000 by a run whose ties go another way (BENCH.md). So the search
+ * starts over from the root now and then, each run with its own tie-break
+ * seed (open_key), its length RESTART_UNIT times the Luby sequence
+ * 1 1 2 1 1 2 4 1 1 2 ... (Luby, Sinclair and Zuckerman, "Optimal speedup
+ * of Las Vegas algorithms", 1993: within a log factor of the best fixed
+ * length whatever the run-length distribution); Festival restarts as well,
+ * by strategy, keeping its learned deadlocks. What the runs learned and
+ * is sound stays: the stall patterns, the corral cache, the meeting table.
+ * The first run is the search without a seed, RESTART_FIRST units long. */
+#define RESTART_UNIT 32768u
+#define RESTART_FIRST 4u
+
+uint64_t fess_luby(uint64_t i)
+{
+	if (i == 0)
+		return 0;
+	for (;;) {
+		unsigned k = 1;
+		while (k < 63 && (((uint64_t)1 << k) - 1) < i)
+			k++;
+		if ((((uint64_t)1 << k) - 1) == i)
+			return (uint64_t)1 << (k - 1);
+		i -= ((uint64_t)1 << (k - 1)) - 1;
+	}
+}
+
+/* The expansions run `run` may take before the next starts. */
+static uint64_t restart_budget(const fess *f, uint32_t run)
+{
+	uint64_t units = run == 0 ? f->restart_first : fess_luby(run);
+	if (f->restart_unit == 0 || units > UINT64_MAX / f->restart_unit)
+		return UINT64_MAX;
+	return f->restart_unit * units;
+}
+
+/* The start position as the root, node 0, filed in its cell. An
+ * unmatchable start (a box the player cannot reach, boxes and goals not
+ * matched: the board knows) is stored but filed nowhere, so the search is
+ * exhausted at once. */
+static hako_status plant_root(fess *f)
+{
+	const board *b = f->c.b;
+	memcpy(f->c.probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	for (int i = 0; i < b->box_count; i++)
+		f->c.occupied[b->start_boxes[i]] = 1;
+	f->c.probe_player = reach_fill(&f->c.here, b, f->c.occupied, b->start_player);
+	uint32_t h =
+	    b->unsolvable ? BOUND_INFINITE : bound_matching(&f->c.lower, b, f->c.probe_boxes);
+	hako_status st = HAKO_OK;
+	uint32_t root = arena_new(&f->store.nodes);
+	if (root == NODE_NONE) {
+		st = HAKO_ERR_NOMEM;
+	} else {
+		fnode *n = node_at(f, root);
+		memset(n, 0, sizeof *n);
+		n->key = zobrist_boxes(&f->c.keys, f->c.probe_boxes, b->box_count) ^
+		         f->c.keys.player[f->c.probe_player];
+		n->parent = NODE_NONE;
+		f->live = 1;
+		n->order = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
+		n->player = f->c.probe_player;
+		search_store_boxes(&f->store, n);
+		fess_features x;
+		fess_features_of(&f->plan, b, f->c.occupied, &x);
+		int rooms = fess_links_blocked(&f->plan, b, f->c.probe_boxes, b->box_count);
+		x.rooms = (uint8_t)(rooms > 255 ? 255 : rooms);
+		st = search_store_insert(&f->store, n->key, root);
+		if (st == HAKO_OK && h != BOUND_INFINITE)
+			st = file_node(f, root, &x);
+	}
+	memset(f->c.occupied, 0, (size_t)b->square_count);
+	return st;
+}
+
+/* Start over from the root with the next run's seed: every state, cell
+ * and kept move list goes; the stall patterns and the context's caches
+ * stay. */
+static hako_status fess_restart(fess *f)
+{
+	search_store_free(&f->store);
+	hako_status st = search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player),
+	                                   CHUNK_LOG2, 16);
+	for (uint32_t c = 0; c < f->cell_count; c++)
+		heap_free(&f->cells[c].open);
+	f->cell_count = 0;
+	memset(f->cell_slots, 0, sizeof(uint32_t) * (f->cell_mask + 1));
+	f->cursor = f->best_cell = f->picks = 0;
+	if (f->ring_capacity) {
+		for (size_t k = 0; k < RING_SLOTS; k++)
+			f->ring_slots[k].node = NODE_NONE;
+		f->ring_write = 0;
+	}
+	f->live = 0;
+	f->parent_kept = 0;
+	f->run++;
+	f->seed = f->run;
+	f->run_from = f->c.stats.expanded;
+	f->run_budget = restart_budget(f, f->run);
+	f->dropped_before = f->c.stats.dropped;
+	f->best_at = f->c.stats.expanded;
+	f->next_stall = 0;
+	if (st == HAKO_OK)
+		st = plant_root(f);
+	return st;
+}
+
 static void *fess_open(const board *b, const hako_solver_options *o, hako_status *status)
 {
 	fess *f = calloc(1, sizeof *f);
@@ -492,39 +624,11 @@ static void *fess_open(const board *b, const hako_solver_options *o, hako_status
 	f->pinned = NODE_NONE;
 	hako_status st = fess_setup(f, b, o);
 	if (st == HAKO_OK) {
-		memcpy(f->c.probe_boxes, b->start_boxes, sizeof(uint16_t) * (size_t)b->box_count);
-		for (int i = 0; i < b->box_count; i++)
-			f->c.occupied[b->start_boxes[i]] = 1;
-		f->c.probe_player = reach_fill(&f->c.here, b, f->c.occupied, b->start_player);
-		/* A level the board already knows unsolvable (a box the player
-		 * cannot reach, boxes and goals not matched) starts unmatchable. */
-		uint32_t h = b->unsolvable ? BOUND_INFINITE
-		                           : bound_matching(&f->c.lower, b, f->c.probe_boxes);
-		uint32_t root = arena_new(&f->store.nodes);
-		if (root == NODE_NONE) {
-			st = HAKO_ERR_NOMEM;
-		} else {
-			fnode *n = node_at(f, root);
-			memset(n, 0, sizeof *n);
-			n->key = zobrist_boxes(&f->c.keys, f->c.probe_boxes, b->box_count) ^
-			         f->c.keys.player[f->c.probe_player];
-			n->parent = NODE_NONE;
-			f->live = 1;
-			n->order = (uint16_t)(h > 0xFFFEu ? 0xFFFEu : h);
-			n->player = f->c.probe_player;
-			search_store_boxes(&f->store, n);
-			fess_features x;
-			fess_features_of(&f->plan, b, f->c.occupied, &x);
-			int rooms = fess_links_blocked(&f->plan, b, f->c.probe_boxes, b->box_count);
-			x.rooms = (uint8_t)(rooms > 255 ? 255 : rooms);
-			st = search_store_insert(&f->store, n->key, root);
-			/* An unmatchable start is left to step(): no cell, so the
-			 * search is exhausted at once. */
-			if (st == HAKO_OK && h != BOUND_INFINITE)
-				st = file_node(f, root, &x);
-			f->c.stats.generated = 1;
-		}
-		memset(f->c.occupied, 0, (size_t)b->square_count);
+		st = plant_root(f);
+		f->c.stats.generated = 1;
+		f->restart_unit = RESTART_UNIT;
+		f->restart_first = RESTART_FIRST;
+		f->run_budget = restart_budget(f, 0);
 	}
 	/* Out of time while setting up: step() says so (f->c.clock). */
 	if (st != HAKO_OK && st != HAKO_ERR_NOMEM && !f->c.clock.passed) {
@@ -909,7 +1013,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		return result;
 	/* The other moves, at one more weight. */
 	heap *open = &f->cells[n->cell].open;
-	uint64_t key = open_key(n->weight + 1, n->order, 1);
+	uint64_t key = open_key(f, n, n->weight + 1, 1);
 	hako_status st = heap_push(open, key, index);
 	if (st == HAKO_ERR_NOMEM && make_room(f))
 		st = heap_push(open, key, index);
@@ -1089,6 +1193,11 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 			return finish(f, result, HAKO_NODE_LIMIT);
 		if (search_out_of_time(&f->c))
 			return finish(f, result, f->c.clock.why);
+		if (f->c.stats.expanded - f->run_from >= f->run_budget &&
+		    fess_restart(f) != HAKO_OK) {
+			f->out_of_memory = 1;
+			return finish(f, result, HAKO_MEMOUT);
+		}
 		/* Every other pick from the cell of the best features found so far
 		 * (Festival's loop: progress is followed up at once while the
 		 * round robin keeps every cell in turn); else the next cell,
@@ -1104,7 +1213,8 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		}
 		if (pick == NODE_NONE) /* exhausted: a proof unless states were dropped */
 			return finish(f, result,
-			              f->c.stats.dropped ? HAKO_MEMOUT : HAKO_UNSOLVABLE);
+			              f->c.stats.dropped > f->dropped_before ? HAKO_MEMOUT
+			                                                     : HAKO_UNSOLVABLE);
 		if (f->c.stats.expanded - f->best_at >= STALL_AFTER &&
 		    f->c.stats.expanded >= f->next_stall) {
 			f->next_stall = f->c.stats.expanded + STALL_EVERY;
@@ -1133,6 +1243,14 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 		}
 	}
 	return 0;
+}
+
+void search_fess_restarts(void *self, uint64_t unit, uint64_t first)
+{
+	fess *f = self;
+	f->restart_unit = unit;
+	f->restart_first = first;
+	f->run_budget = restart_budget(f, f->run);
 }
 
 static void fess_share(void *self, perimeter *meet)

@@ -268,6 +268,13 @@ static void links_between_rooms(void **state)
 
 /* ---- the engine --------------------------------------------------------- */
 
+/* The restarts the next runs set (search_fess_restarts) when `set`; else
+ * the engine's own. */
+static struct {
+	int set;
+	uint64_t unit, first;
+} restarts;
+
 /* Run the engine to the end; on "solved", rebuild the LURD and replay it. */
 static hako_outcome run_fess_stats(const hako_level *level, uint64_t node_limit,
                                    size_t memory_limit, size_t *pushes, hako_stats *out)
@@ -283,6 +290,8 @@ static hako_outcome run_fess_stats(const hako_level *level, uint64_t node_limit,
 	void *e = search_engine_fess.open(&b, &o, &st);
 	assert_int_equal(st, HAKO_OK);
 	assert_non_null(e);
+	if (restarts.set)
+		search_fess_restarts(e, restarts.unit, restarts.first);
 	search_result r;
 	int steps = 0;
 	while (!search_engine_fess.step(e, 7, &r))
@@ -509,6 +518,76 @@ static void kept_move_lists_change_nothing(void **state)
 	hako_collection_free(c);
 }
 
+/* Restarts (search_fess.c): runs of unit × the Luby sequence. However
+ * short the runs, every outcome stays: an unsolvable level is still proven
+ * (the runs grow, and one long enough to exhaust it comes; the stall
+ * patterns the others learned are sound), a solvable one is solved and
+ * its path, the last run's, replays. With the engine's own unit the first
+ * run is the search without restarts, node for node (XSokoban 21, solved
+ * in 10,370 expansions). */
+static void restarts_keep_every_outcome(void **state)
+{
+	(void)state;
+	static const uint64_t sequence[] = {0, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
+	for (uint64_t i = 0; i < sizeof sequence / sizeof *sequence; i++)
+		assert_int_equal(fess_luby(i), sequence[i]);
+	assert_int_equal(fess_luby(63), 32);
+	assert_int_equal(fess_luby(64), 1);
+	assert_int_equal(fess_luby(((uint64_t)1 << 62) - 1), (uint64_t)1 << 61);
+
+	hako_level *hard = tu_level("########\n#.  .  #\n#$ $   #\n#  ###@#\n##   . #\n#  $   #\n"
+	                            "#    # #\n########\n");
+	hako_level *solvable =
+	    tu_level("  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n"
+	             "########\n");
+	hako_stats once, often;
+	restarts.set = 1;
+	restarts.unit = 0;
+	assert_int_equal(run_fess_stats(hard, 0, (size_t)64 << 20, NULL, &once), HAKO_UNSOLVABLE);
+	restarts.unit = 4;
+	restarts.first = 1;
+	assert_int_equal(run_fess_stats(hard, 0, (size_t)64 << 20, NULL, &often), HAKO_UNSOLVABLE);
+	assert_true(often.expanded > once.expanded);
+	for (uint64_t unit = 1; unit <= 16; unit *= 2) {
+		restarts.unit = unit;
+		assert_int_equal(run_fess_stats(solvable, 0, (size_t)64 << 20, NULL, NULL),
+		                 HAKO_SOLVED);
+	}
+	hako_level_free(hard);
+	hako_level_free(solvable);
+
+	if (!tu_have_shared()) {
+		restarts.set = 0;
+		tu_skip_without_shared();
+	}
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	hako_stats own, none;
+	size_t own_pushes = 0, none_pushes = 0;
+	restarts.set = 0;
+	assert_int_equal(run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20,
+	                                &own_pushes, &own),
+	                 HAKO_SOLVED);
+	restarts.set = 1;
+	restarts.unit = 0;
+	assert_int_equal(run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20,
+	                                &none_pushes, &none),
+	                 HAKO_SOLVED);
+	assert_int_equal(own.expanded, none.expanded);
+	assert_int_equal(own.generated, none.generated);
+	assert_int_equal(own_pushes, none_pushes);
+	/* Runs of 512 expansions: solved by a later run, and replayed. */
+	restarts.unit = 512;
+	restarts.first = 1;
+	assert_int_equal(
+	    run_fess_stats(hako_collection_level(c, 20), 0, (size_t)512 << 20, NULL, &often),
+	    HAKO_SOLVED);
+	assert_true(often.expanded > 512);
+	restarts.set = 0;
+	hako_collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -522,6 +601,7 @@ int main(void)
 	    cmocka_unit_test(microban_all_solved_and_replayed),
 	    cmocka_unit_test(stall_patterns_solve_xsokoban_21),
 	    cmocka_unit_test(kept_move_lists_change_nothing),
+	    cmocka_unit_test(restarts_keep_every_outcome),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
