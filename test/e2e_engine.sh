@@ -1,6 +1,7 @@
 # e2e_engine.sh — hako-engine, the bench tool that runs one search engine
 # alone (bench/engine_main.c): each engine solves a small level and its
-# solution is replayed (the tool's own check), -p prints the packing plan
+# solution is replayed (the tool's own check), -R sets FESS's restarts,
+# -p prints the packing plan
 # (a dead-end goal corridor fills from its far end), and the usage errors.
 # Run by ctest as
 #   bash e2e_engine.sh HAKO_BINARY SOURCE_DIR
@@ -32,6 +33,11 @@ for e in bidir astar fess order fast; do
 	erun 0 -e "$e" -t 20 corridor.xsb && has out '^solved 1 of 1'
 	grep -q BAD "$work/out" && fail "engine $e: a bad solution"
 done
+
+echo "== -R: FESS's restarts, never or after every expansion, still solve"
+erun 0 -e fess -R 0 corridor.xsb && has out '^solved 1 of 1'
+erun 0 -e fess -R 1,1 corridor.xsb && has out '^solved 1 of 1'
+erun 2 -e fess -R x corridor.xsb && has err '^usage: hako-engine'
 
 echo "== -p: the plan fills the corridor from its far end"
 erun 0 -p corridor.xsb && has out '^fill order: \(6,4\) \(5,4\) \(4,4\)$' &&
