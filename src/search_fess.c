@@ -168,11 +168,10 @@ typedef struct fess {
 	dead_pattern *stalls;
 	stall_prover prover;
 	uint64_t stall_learned; /* patterns learned */
-	/* Restarts (see fess_restart): the run under way, its tie-break
-	 * seed (0: the oldest node first), the expansions it began at and
-	 * may take, the states dropped before it. */
+	/* Restarts (see fess_restart): the run under way (also its tie-break
+	 * seed, open_key; 0: the oldest node first), the expansions it began
+	 * at and may take, the states dropped before it. */
 	uint32_t run;
-	uint64_t seed;
 	uint64_t run_from, run_budget, dropped_before;
 	uint64_t restart_unit, restart_first; /* RESTART_*; unit 0: never */
 } fess;
@@ -360,6 +359,13 @@ static int ring_take(fess *f, uint32_t index)
 	return (int)moves;
 }
 
+/* FESS's node store (fess_setup, and again at each restart). */
+static hako_status store_init(fess *f)
+{
+	return search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player),
+	                         CHUNK_LOG2, 16);
+}
+
 /* What FESS needs beyond the search context (search.c). */
 static hako_status fess_setup(fess *f, const board *b, const hako_solver_options *o)
 {
@@ -367,8 +373,7 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	if (st != HAKO_OK)
 		return st;
 	size_t n = (size_t)b->square_count + 1, boxes = (size_t)b->box_count + 1;
-	st = search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player), CHUNK_LOG2,
-	                       16);
+	st = store_init(f);
 	if (st != HAKO_OK)
 		return st;
 	/* A box has at most one move per square and side; the list starts
@@ -397,13 +402,14 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 
 /* A cell's open list: least weight first, then the in-cell order; a node
  * enters twice, kind 0 for its advised moves and kind 1 for the rest. The
- * last ties go by the run's seed (the low 31 bits, a hash of the node's
- * key): none in the first run, where the heap takes the oldest node. */
+ * last ties go by a hash of the node's key seeded with the run's number
+ * (the low 31 bits): none in the first run, where the heap takes the
+ * oldest node. */
 static uint64_t open_key(const fess *f, const fnode *n, uint32_t weight, unsigned kind)
 {
 	uint64_t tie = 0;
-	if (f->seed) {
-		uint64_t x = (n->key ^ f->seed) * 0x9E3779B97F4A7C15ull;
+	if (f->run) {
+		uint64_t x = (n->key ^ f->run) * 0x9E3779B97F4A7C15ull;
 		tie = (x ^ x >> 29) & 0x7FFFFFFFu;
 	}
 	return (uint64_t)(weight > 0xFFFFu ? 0xFFFFu : weight) << 48 | (uint64_t)n->order << 32 |
@@ -588,8 +594,7 @@ static hako_status plant_root(fess *f)
 static hako_status fess_restart(fess *f)
 {
 	search_store_free(&f->store);
-	hako_status st = search_store_init(&f->store, &f->c, sizeof(fnode), offsetof(fnode, player),
-	                                   CHUNK_LOG2, 16);
+	hako_status st = store_init(f);
 	for (uint32_t c = 0; c < f->cell_count; c++)
 		heap_free(&f->cells[c].open);
 	f->cell_count = 0;
@@ -603,7 +608,6 @@ static hako_status fess_restart(fess *f)
 	f->live = 0;
 	f->parent_kept = 0;
 	f->run++;
-	f->seed = f->run;
 	f->run_from = f->c.stats.expanded;
 	f->run_budget = restart_budget(f, f->run);
 	f->dropped_before = f->c.stats.dropped;
