@@ -5,7 +5,7 @@
  * verifier; a rejected one is reported as BAD and makes the exit code 1.
  *
  * Usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] [-l FIRST-LAST]
- *                    [-m MACROS | -x] [-R UNIT[,FIRST]] [-p] FILE
+ *                    [-m MACROS | -x] [-R UNIT[,FIRST]] [-P EXPANSIONS] [-p] FILE
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
  *       setting), fess, order (bidir's forward side on the packing plan,
  *       search_bidir.c), bidir-newest (bidir, the backward side's ties
@@ -22,11 +22,16 @@
  *   -R  -e fess only: its restarts (search_fess_restarts), runs of UNIT
  *       expansions times the Luby sequence after a first of FIRST units
  *       (default: the engine's own); -R 0: one run, never restarted
+ *   -P  -e fess only: its packing plan from a backward search of at most
+ *       EXPANSIONS expansions (search_fess_plan; default: the engine's
+ *       own); -P 0: the layered order of fess_plan.c
  *   -p  print each level's packing plan (fess_plan.c) instead of
  *       searching: the board with every goal shown as its layer (1 =
  *       filled last, the deepest first; a-z for 10-35, + above), then the
  *       goals in the order they are filled, as (x,y) from the top left,
- *       0-based, the way YASS's -log prints its packing order
+ *       0-based, the way YASS's -log prints its packing order; then the
+ *       backward search's plan (fess_pullplan.c), when it has one: step k
+ *       puts a box on (x,y), "->u" when step u moves it on
  * Exit: 0 every selected level solved (or planned, with -p), 1 some not
  * (or a bad solution), 2 usage, 3 unreadable input. Until the portfolio has its own verb this
  * is how an engine is benchmarked alone. */
@@ -113,6 +118,17 @@ static int print_plan(const board *b, size_t mib)
 		printf(" (%d,%d)", grid % b->width, grid / b->width);
 	}
 	printf("\n");
+	if (fess_plan_backward(&plan, b, &mem, NULL, 2000) == HAKO_OK && plan.entry_count > 0) {
+		printf("backward plan (%u expansions, %d boxes left):", plan.backward_expansions,
+		       plan.backward_left);
+		for (int k = 1; k <= plan.entry_count; k++) {
+			int grid = b->square_to_grid[plan.entry_square[k]];
+			printf(" %d:(%d,%d)", k, grid % b->width, grid / b->width);
+			if (plan.entry_until[k] <= plan.entry_count)
+				printf("->%d", plan.entry_until[k]);
+		}
+		printf("\n");
+	}
 	free(box);
 	fess_plan_free(&plan);
 	return 0;
@@ -120,8 +136,9 @@ static int print_plan(const board *b, size_t mib)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
-	                "[-l FIRST-LAST] [-m MACROS | -x] [-R UNIT[,FIRST]] [-p] FILE\n");
+	fprintf(stderr,
+	        "usage: hako-engine [-e ENGINE] [-t SECONDS] [-M MIB] [-n NODES] "
+	        "[-l FIRST-LAST] [-m MACROS | -x] [-R UNIT[,FIRST]] [-P EXPANSIONS] [-p] FILE\n");
 	return 2;
 }
 
@@ -133,6 +150,7 @@ int main(int argc, char **argv)
 	unsigned long long node_limit = 0;
 	int first = 1, last = 0, macros = HAKO_MACRO_ALL, plan = 0, restarts = 0;
 	unsigned long long restart_unit = 0, restart_first = 1;
+	long backward_plan = -1; /* -P; -1: the engine's own */
 	const char *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -171,6 +189,12 @@ int main(int argc, char **argv)
 		} else if (strcmp(argv[i], "-R") == 0 && value) {
 			restarts = 1;
 			if (sscanf(value, "%llu,%llu", &restart_unit, &restart_first) < 1)
+				return usage();
+			i++;
+		} else if (strcmp(argv[i], "-P") == 0 && value) {
+			char *end = NULL;
+			backward_plan = strtol(value, &end, 10);
+			if (!end || *end || backward_plan < 0 || backward_plan > 100000000)
 				return usage();
 			i++;
 		} else if (strcmp(argv[i], "-x") == 0) {
@@ -246,8 +270,16 @@ int main(int argc, char **argv)
 		else {
 			if (restarts && engine == &search_engine_fess)
 				search_fess_restarts(e, restart_unit, restart_first);
-			while (!engine->step(e, 256, &r))
-				;
+			hako_status planned = HAKO_OK;
+			if (backward_plan >= 0 && engine == &search_engine_fess)
+				planned = search_fess_plan(e, (uint32_t)backward_plan);
+			if (planned == HAKO_ERR_NOMEM)
+				r.outcome = HAKO_MEMOUT;
+			else if (planned != HAKO_OK)
+				r.outcome = HAKO_TIMEOUT;
+			else
+				while (!engine->step(e, 256, &r))
+					;
 			if (engine == &search_engine_bidir)
 				search_bidir_info_get(e, &info);
 			engine->close(e);

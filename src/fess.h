@@ -69,6 +69,12 @@ int fess_move_pushes(fess_mover *m, uint8_t *occupied, const reach *player, cons
 int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
                   const uint8_t *target);
 
+/* Every pull move of the box on `origin` (the backward search of
+ * fess_pullplan.c): like fess_box_moves with pulls, the player starting in
+ * `player`; a move's dir is the side of `to` the player ends on. */
+int fess_box_pulls(fess_mover *m, uint8_t *occupied, unsigned origin, const reach *player,
+                   fess_move *out, int capacity);
+
 /* ---- fess_plan.c: packing order and the features ---------------------- */
 
 /* The features of a position: FESS's projection of the state space. */
@@ -95,6 +101,16 @@ typedef struct fess_plan {
 	uint16_t *link_boxes; /* per link: boxes in it (fess_links_blocked) */
 	size_t bytes;
 	memory *mem;
+	/* The plan of a backward search (fess_pullplan.c), when there is one:
+	 * steps 1..entry_count, step k puts a box on entry_square[k] and it
+	 * stays there up to step entry_until[k] - 1 (entry_count + 1: for
+	 * good). final_entry[goal]: the step that fills the goal for good. */
+	int entry_count;
+	uint16_t *entry_square, *entry_until, *final_entry;
+	int *cover; /* scratch, and the block's start */
+	size_t entry_bytes;
+	uint32_t backward_expansions;
+	int backward_left; /* boxes the best backward position left on the board */
 } fess_plan;
 
 /* Compute the packing order by taking boxes off the filled goals (pulls),
@@ -104,6 +120,13 @@ hako_status fess_plan_init(fess_plan *p, const board *b, memory *mem);
 struct deadline;
 hako_status fess_plan_init_until(fess_plan *p, const board *b, memory *mem, struct deadline *stop);
 void fess_plan_free(fess_plan *p);
+/* Replace the order's use in the features by a plan from a backward
+ * search of at most `expansions` expansions (fess_pullplan.c). The plan is
+ * kept only when the search took at least one box off a goal. */
+hako_status fess_plan_backward(fess_plan *p, const board *b, memory *mem, struct deadline *stop,
+                               uint32_t expansions);
+/* Back to the layered order (the backward plan's memory freed). */
+void fess_plan_drop_backward(fess_plan *p);
 void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out);
 /* The empty goals to fill next: per goal area, those of the deepest layer
  * not yet full. Writes them to out (room for every goal), returns how many. */
@@ -127,5 +150,10 @@ uint64_t fess_luby(uint64_t i);
  * setting is RESTART_UNIT and RESTART_FIRST (search_fess.c); this is for
  * the tests and hako-engine. */
 void search_fess_restarts(void *self, uint64_t unit, uint64_t first);
+/* The packing plan of a FESS engine just opened: from a backward search of
+ * at most `expansions` expansions (fess_pullplan.c), or with 0 the
+ * layered order of fess_plan_init. The engine's own setting is
+ * BACKWARD_PLAN_EXPANSIONS; the search starts over from its root. */
+hako_status search_fess_plan(void *self, uint32_t expansions);
 
 #endif

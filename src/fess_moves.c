@@ -345,3 +345,61 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
 	occupied[origin] = 1;
 	return result;
 }
+
+int fess_box_pulls(fess_mover *m, uint8_t *occupied, unsigned origin, const reach *player,
+                   fess_move *out, int capacity)
+{
+	const board *b = m->b;
+	next_seen_generation(m);
+	occupied[origin] = 0;
+	analyze(m, occupied);
+	uint8_t comp[4];
+	label_sides(m, occupied, origin, comp);
+	uint32_t head = 0, tail = 0;
+	for (unsigned d = 0; d < 4; d++) {
+		unsigned n = board_next(b, origin, d);
+		if (comp[d] == 0xFF || !reach_has(player, n) || seen(m, origin, d))
+			continue;
+		for (unsigned k = 0; k < 4; k++)
+			if (comp[k] == comp[d])
+				mark_seen(m, origin, k);
+		m->queue[tail] = ENTRY(origin, d);
+		m->depth[tail] = 0;
+		tail++;
+	}
+	uint32_t starts = tail;
+	int count = 0;
+	while (head < tail) {
+		uint32_t index = head++;
+		uint32_t entry = m->queue[index];
+		unsigned s = entry >> 2, side = entry & 3;
+		if (!open_group(m, occupied, s, side, comp))
+			continue;
+		if (index >= starts) {
+			if (count < capacity) {
+				out[count].from = (uint16_t)origin;
+				out[count].to = (uint16_t)s;
+				out[count].dir = (uint8_t)side;
+				out[count].pushes = m->depth[index];
+				int areas = m->components - 1 + pieces(comp);
+				out[count].areas = (uint8_t)(areas < 255 ? areas : 255);
+			}
+			count++;
+		}
+		/* Pull toward every side of this group: the player steps back. */
+		for (unsigned d = 0; d < 4; d++) {
+			if (comp[d] != comp[side])
+				continue;
+			unsigned t = board_next(b, s, d);
+			unsigned back = board_next(b, t, d);
+			if (back == SQUARE_NONE || occupied[back] || b->dead[t] || seen(m, t, d))
+				continue;
+			mark_seen(m, t, d);
+			m->queue[tail] = ENTRY(t, d);
+			m->depth[tail] = (uint16_t)(m->depth[index] + 1);
+			tail++;
+		}
+	}
+	occupied[origin] = 1;
+	return count;
+}

@@ -40,6 +40,8 @@
 
 void fess_plan_free(fess_plan *p)
 {
+	if (p->cover)
+		memory_free(p->mem, p->cover, p->entry_bytes);
 	if (p->stamp)
 		memory_free(p->mem, p->stamp, p->bytes);
 	memset(p, 0, sizeof *p);
@@ -304,8 +306,41 @@ static const uint16_t *deepest_empty(fess_plan *p, const uint8_t *occupied)
 	return deepest;
 }
 
+/* The backward plan's stage: the last step k whose layout holds (every
+ * step j <= k whose box stays past k has a box on its square). */
+static int plan_stage(fess_plan *p, const uint8_t *occupied)
+{
+	int count = p->entry_count;
+	for (int k = 0; k <= count + 1; k++)
+		p->cover[k] = 0;
+	for (int k = 1; k <= count; k++)
+		if (!occupied[p->entry_square[k]]) {
+			p->cover[k]++;
+			p->cover[p->entry_until[k]]--;
+		}
+	int run = 0, stage = 0;
+	for (int k = 1; k <= count; k++) {
+		run += p->cover[k];
+		if (run == 0)
+			stage = k;
+	}
+	return stage;
+}
+
 void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
 {
+	if (p->entry_count > 0) {
+		int stage = plan_stage(p, occupied);
+		unsigned early = 0;
+		for (int g = 0; g < p->goal_count; g++) {
+			unsigned goal = p->order[g];
+			if (occupied[goal] && p->final_entry[goal] > stage + 1)
+				early++;
+		}
+		out->packed = (uint8_t)(stage > 255 ? 255 : stage);
+		out->out_of_plan = (uint8_t)(early > 255 ? 255 : early);
+		return;
+	}
 	/* Goals filled from an area's deepest empty layer down are packed,
 	 * goals filled above it are early. */
 	unsigned packed = 0, early = 0;
@@ -355,6 +390,15 @@ void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fes
 
 int fess_next_goals(fess_plan *p, const uint8_t *occupied, uint16_t *out)
 {
+	if (p->entry_count > 0) {
+		/* The empty squares of the next stage's layout. */
+		int next = plan_stage(p, occupied) + 1, count = 0;
+		for (int k = 1; k <= next && k <= p->entry_count; k++)
+			if (p->entry_until[k] > next && !occupied[p->entry_square[k]] &&
+			    count < p->goal_count)
+				out[count++] = p->entry_square[k];
+		return count;
+	}
 	const uint16_t *deepest = deepest_empty(p, occupied);
 	int count = 0;
 	for (int k = 0; k < p->goal_count; k++) {

@@ -1,7 +1,7 @@
 # e2e_engine.sh — hako-engine, the bench tool that runs one search engine
 # alone (bench/engine_main.c): each engine solves a small level and its
 # solution is replayed (the tool's own check), -R sets FESS's restarts,
-# -p prints the packing plan
+# -P bounds the backward search of FESS's plan, -p prints the packing plans
 # (a dead-end goal corridor fills from its far end), and the usage errors.
 # Run by ctest as
 #   bash e2e_engine.sh HAKO_BINARY SOURCE_DIR
@@ -39,9 +39,17 @@ erun 0 -e fess -R 0 corridor.xsb && has out '^solved 1 of 1'
 erun 0 -e fess -R 1,1 corridor.xsb && has out '^solved 1 of 1'
 erun 2 -e fess -R x corridor.xsb && has err '^usage: hako-engine'
 
-echo "== -p: the plan fills the corridor from its far end"
+echo "== -P: FESS's plan from the backward search, or the layered order, still solve"
+erun 0 -e fess -P 0 corridor.xsb && has out '^solved 1 of 1'
+erun 0 -e fess -P 1 corridor.xsb && has out '^solved 1 of 1'
+erun 0 -e fess -P 2000 corridor.xsb && has out '^solved 1 of 1'
+erun 2 -e fess -P x corridor.xsb && has err '^usage: hako-engine'
+erun 2 -e fess -P -1 corridor.xsb && has err '^usage: hako-engine'
+
+echo "== -p: both plans fill the corridor from its far end"
 erun 0 -p corridor.xsb && has out '^fill order: \(6,4\) \(5,4\) \(4,4\)$' &&
-	has out '^#   123##$' && has out '^planned 1 of 1$'
+	has out '^#   123##$' && has out '^planned 1 of 1$' &&
+	has out '^backward plan \(3 expansions, 0 boxes left\): 1:\(6,4\) 2:\(5,4\) 3:\(4,4\)$'
 if [[ -f $shared/XSokoban_90.xsb ]]; then
 	# XSokoban 1: six goals, each named once in the fill order.
 	erun 0 -p -l 1 "$shared/XSokoban_90.xsb" &&

@@ -163,6 +163,233 @@ static void box_moves_match_brute_force(void **state)
 	}
 }
 
+/* Brute force of pulls: every (box square, normalized player) the box on
+ * `origin` reaches by pulls alone, the player starting on `player`; marks
+ * seen[] like brute_moves and returns how many differ from the start. */
+static int brute_pulls(const board *b, uint8_t *occupied, unsigned origin, unsigned player,
+                       uint8_t *seen)
+{
+	size_t n = (size_t)b->square_count;
+	uint32_t *queue = malloc(sizeof(uint32_t) * n * n);
+	uint8_t *visited = calloc(n * n, 1);
+	reach r;
+	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
+	memset(seen, 0, n * n);
+	unsigned start_norm = reach_fill(&r, b, occupied, player);
+	occupied[origin] = 0;
+	unsigned head = 0, tail = 0;
+	queue[tail++] = (uint32_t)(origin * n + player);
+	visited[origin * n + player] = 1;
+	int count = 0;
+	while (head < tail) {
+		unsigned box = queue[head] / (unsigned)n, man = queue[head] % (unsigned)n;
+		head++;
+		occupied[box] = 1;
+		unsigned norm = reach_fill(&r, b, occupied, man);
+		if ((box != origin || norm != start_norm) && !seen[box * n + norm]) {
+			seen[box * n + norm] = 1;
+			count++;
+		}
+		/* The player beside the box on side d steps back along d. */
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned to = board_next(b, box, d);
+			unsigned back = to == SQUARE_NONE ? SQUARE_NONE : board_next(b, to, d);
+			if (back == SQUARE_NONE || occupied[back] || b->dead[to] ||
+			    !reach_has(&r, to) || visited[to * n + back])
+				continue;
+			visited[to * n + back] = 1;
+			queue[tail++] = (uint32_t)(to * n + back);
+		}
+		occupied[box] = 0;
+	}
+	occupied[origin] = 1;
+	reach_free(&r);
+	free(queue);
+	free(visited);
+	return count;
+}
+
+/* fess_box_pulls, the backward search's moves, against brute force: the
+ * same (square, player region) pairs, the floor areas each leaves, and a
+ * pull count that pushes can undo (a box pulled k times is pushed back in
+ * at most k). */
+static void box_pulls_match_brute_force(void **state)
+{
+	(void)state;
+	static const char *const levels[] = {
+	    "#######\n#     #\n# $ . #\n#  @  #\n#######\n",
+	    "########\n#  .   #\n# $#$  #\n#  @ . #\n########\n",
+	    "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
+	    "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
+	};
+	for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+		tb_position p;
+		tb_open(&p, levels[l]);
+		const board *b = &p.b;
+		size_t n = (size_t)b->square_count;
+		memory mem = {0, 0, (size_t)64 << 20};
+		fess_mover m;
+		assert_int_equal(fess_mover_init(&m, b, &mem), HAKO_OK);
+		reach r, after;
+		assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
+		assert_int_equal(reach_init(&after, b->square_count), HAKO_OK);
+		uint8_t *seen = malloc(n * n);
+		fess_move *moves = malloc(sizeof(fess_move) * 4 * n);
+		fess_move *back = malloc(sizeof(fess_move) * 4 * n);
+		int total = 0;
+		for (int i = 0; i < b->box_count; i++) {
+			unsigned origin = p.boxes[i];
+			reach_fill(&r, b, p.occupied, b->start_player);
+			int count = fess_box_pulls(&m, p.occupied, origin, &r, moves, (int)(4 * n));
+			assert_int_equal(count,
+			                 brute_pulls(b, p.occupied, origin, b->start_player, seen));
+			total += count;
+			for (int k = 0; k < count; k++) {
+				uint8_t *occ = p.occupied;
+				unsigned to = moves[k].to;
+				assert_false(b->dead[to]);
+				occ[origin] = 0;
+				occ[to] = 1;
+				unsigned norm =
+				    reach_fill(&after, b, occ, board_next(b, to, moves[k].dir));
+				assert_true(seen[to * n + norm]);
+				int pushes =
+				    fess_box_moves(&m, occ, to, &after, back, (int)(4 * n));
+				int undone = 0;
+				for (int j = 0; j < pushes; j++)
+					if (back[j].to == origin &&
+					    back[j].pushes <= moves[k].pushes)
+						undone = 1;
+				assert_true(undone);
+				occ[to] = 0;
+				occ[origin] = 1;
+			}
+		}
+		assert_true(total > 0);
+		free(seen);
+		free(moves);
+		free(back);
+		reach_free(&r);
+		reach_free(&after);
+		fess_mover_free(&m);
+		assert_int_equal(mem.used, 0);
+		tb_close(&p);
+	}
+}
+
+/* The plan of the backward search (fess_pullplan.c) on a corridor of goals:
+ * each box is pulled home from the front, so the steps fill the corridor
+ * from the back; a box on the mouth alone is early, the back alone packs
+ * one step, and the solved position is the last stage. */
+static void backward_plan_fills_the_corridor_from_the_back(void **state)
+{
+	(void)state;
+	tb_position p;
+	tb_open(&p, "#########\n#@ $$$...#\n#   ######\n#####\n");
+	memory mem = {0, 0, (size_t)16 << 20};
+	fess_plan plan;
+	assert_int_equal(fess_plan_init(&plan, &p.b, &mem), HAKO_OK);
+	assert_int_equal(fess_plan_backward(&plan, &p.b, &mem, NULL, 100), HAKO_OK);
+	assert_int_equal(plan.backward_left, 0);
+	assert_int_equal(plan.entry_count, 3);
+	for (int k = 1; k <= 3; k++) {
+		assert_int_equal(plan.entry_square[k], tb_square(&p.b, 9 - k, 1));
+		assert_int_equal(plan.entry_until[k], 4); /* for good */
+		assert_int_equal(plan.final_entry[tb_square(&p.b, 9 - k, 1)], k);
+	}
+	uint8_t *occ = calloc((size_t)p.b.square_count + 1, 1);
+	fess_features x;
+	occ[tb_square(&p.b, 6, 1)] = 1;
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 0);
+	assert_int_equal(x.out_of_plan, 1);
+	occ[tb_square(&p.b, 6, 1)] = 0;
+	occ[tb_square(&p.b, 8, 1)] = 1;
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 1);
+	assert_int_equal(x.out_of_plan, 0);
+	uint16_t next[3];
+	assert_int_equal(fess_next_goals(&plan, occ, next), 1);
+	assert_int_equal(next[0], tb_square(&p.b, 7, 1));
+	occ[tb_square(&p.b, 7, 1)] = occ[tb_square(&p.b, 6, 1)] = 1;
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 3);
+	assert_int_equal(fess_next_goals(&plan, occ, next), 0);
+	/* Dropped: the layered order again. */
+	fess_plan_drop_backward(&plan);
+	assert_int_equal(plan.entry_count, 0);
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 3);
+	free(occ);
+	fess_plan_free(&plan);
+	assert_int_equal(mem.used, 0);
+	tb_close(&p);
+}
+
+/* A step that parks: the stages of a plan are layouts, and a box that a
+ * later step moves on leaves its square free from that step. Checked on
+ * every XSokoban plan: each step's box stays at least one step; the last
+ * stage is every goal filled, each goal filled for good by one step; the
+ * boxes a stage holds are never more than the level's; and the search
+ * stays within its budget. */
+static void backward_plans_are_layouts(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	int complete = 0, parked = 0;
+	for (size_t i = 0; i < hako_collection_count(c); i++) {
+		board b;
+		assert_int_equal(board_build(hako_collection_level(c, i), &b), HAKO_OK);
+		memory mem = {0, 0, (size_t)256 << 20};
+		fess_plan plan;
+		assert_int_equal(fess_plan_init(&plan, &b, &mem), HAKO_OK);
+		assert_int_equal(fess_plan_backward(&plan, &b, &mem, NULL, 2000), HAKO_OK);
+		assert_true(plan.backward_expansions <= 2000);
+		int count = plan.entry_count;
+		complete += count > 0 && plan.backward_left == 0;
+		uint8_t *occ = calloc((size_t)b.square_count + 1, 1);
+		for (int k = 1; k <= count; k++) {
+			assert_true(plan.entry_until[k] > k);
+			assert_true(plan.entry_until[k] <= count + 1);
+			parked += plan.entry_until[k] <= count;
+			/* Stage k: the boxes of the steps up to k that stay past it. */
+			int held = 0;
+			for (int j = 1; j <= k; j++)
+				if (plan.entry_until[j] > k) {
+					assert_false(occ[plan.entry_square[j]] == (uint8_t)k);
+					occ[plan.entry_square[j]] = (uint8_t)k;
+					held++;
+				}
+			assert_true(held <= b.box_count);
+		}
+		if (count > 0) {
+			for (int g = 0; g < b.box_count; g++) {
+				int k = plan.final_entry[b.goals[g]];
+				assert_true(k >= 1 && k <= count);
+				assert_int_equal(plan.entry_square[k], b.goals[g]);
+				occ[b.goals[g]] = 1;
+			}
+			fess_features x;
+			memset(occ, 0, (size_t)b.square_count);
+			for (int g = 0; g < b.box_count; g++)
+				occ[b.goals[g]] = 1;
+			fess_packing_of(&plan, occ, &x);
+			assert_int_equal(x.packed, count > 255 ? 255 : count);
+		}
+		free(occ);
+		fess_plan_free(&plan);
+		assert_int_equal(mem.used, 0);
+		board_free(&b);
+	}
+	print_message("backward plans: %d of %zu take every box home, %d steps park\n", complete,
+	              hako_collection_count(c), parked);
+	assert_true(complete >= 80);
+	hako_collection_free(c);
+}
+
 /* ---- packing order ----------------------------------------------------- */
 
 /* A goal room with a pocket of plain floor: the box beside the pocket can
@@ -275,6 +502,13 @@ static struct {
 	uint64_t unit, first;
 } restarts;
 
+/* The plan the next runs use (search_fess_plan) when `set`; else the
+ * engine's own. */
+static struct {
+	int set;
+	uint32_t expansions;
+} plan_setting;
+
 /* Run the engine to the end; on "solved", rebuild the LURD and replay it. */
 static hako_outcome run_fess_stats(const hako_level *level, uint64_t node_limit,
                                    size_t memory_limit, size_t *pushes, hako_stats *out)
@@ -292,6 +526,8 @@ static hako_outcome run_fess_stats(const hako_level *level, uint64_t node_limit,
 	assert_non_null(e);
 	if (restarts.set)
 		search_fess_restarts(e, restarts.unit, restarts.first);
+	if (plan_setting.set)
+		assert_int_equal(search_fess_plan(e, plan_setting.expansions), HAKO_OK);
 	search_result r;
 	int steps = 0;
 	while (!search_engine_fess.step(e, 7, &r))
@@ -490,7 +726,7 @@ static void stall_patterns_solve_xsokoban_21(void **state)
 
 /* FESS keeps an advised node's move list for its second visit (a ring,
  * from 64 MiB and 4,096 expansions up): the search is the same as with
- * every list made again, as under 64 MiB (XSokoban 21 solved in 10,370
+ * every list made again, as under 64 MiB (XSokoban 57 solved in 6,462
  * expansions; 13 and 40 stopped at 20,000). */
 static void kept_move_lists_change_nothing(void **state)
 {
@@ -499,7 +735,7 @@ static void kept_move_lists_change_nothing(void **state)
 	char path[1024];
 	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
 	hako_collection *c = tu_collection(path);
-	static const size_t levels[] = {21, 13, 40};
+	static const size_t levels[] = {57, 13, 40};
 	for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++) {
 		const hako_level *level = hako_collection_level(c, levels[k] - 1);
 		hako_stats ring, none;
@@ -524,7 +760,7 @@ static void kept_move_lists_change_nothing(void **state)
  * patterns the others learned are sound), a solvable one is solved and
  * its path, the last run's, replays. With the engine's own unit the first
  * run is the search without restarts, node for node (XSokoban 21, solved
- * in 10,370 expansions). */
+ * in 3,479 expansions with the backward plan). */
 static void restarts_keep_every_outcome(void **state)
 {
 	(void)state;
@@ -588,10 +824,40 @@ static void restarts_keep_every_outcome(void **state)
 	hako_collection_free(c);
 }
 
+/* XSokoban 88, a goal room of 23 goals FESS never got into with the
+ * layered order (one goal packed after 30,000 expansions): with the plan
+ * of the backward search it is solved within 20,000 expansions, and
+ * replayed. With search_fess_plan(0) the layered order is back: XSokoban
+ * 21 takes the 10,370 expansions it took before the backward plan. */
+static void backward_plan_solves_xsokoban_88(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	assert_true(hako_collection_count(c) >= 88);
+	hako_stats stats;
+	assert_int_equal(
+	    run_fess_stats(hako_collection_level(c, 87), 20000, (size_t)512 << 20, NULL, &stats),
+	    HAKO_SOLVED);
+	plan_setting.set = 1;
+	plan_setting.expansions = 0;
+	assert_int_equal(
+	    run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20, NULL, &stats),
+	    HAKO_SOLVED);
+	assert_int_equal(stats.expanded, 10370);
+	plan_setting.set = 0;
+	hako_collection_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(box_moves_match_brute_force),
+	    cmocka_unit_test(box_pulls_match_brute_force),
+	    cmocka_unit_test(backward_plan_fills_the_corridor_from_the_back),
+	    cmocka_unit_test(backward_plans_are_layouts),
 	    cmocka_unit_test(packing_order_fills_the_corridor_from_the_back),
 	    cmocka_unit_test(packing_order_takes_boxes_home_through_the_mouth),
 	    cmocka_unit_test(links_between_rooms),
@@ -602,6 +868,7 @@ int main(void)
 	    cmocka_unit_test(stall_patterns_solve_xsokoban_21),
 	    cmocka_unit_test(kept_move_lists_change_nothing),
 	    cmocka_unit_test(restarts_keep_every_outcome),
+	    cmocka_unit_test(backward_plan_solves_xsokoban_88),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
