@@ -295,8 +295,15 @@ int fess_move_pushes(fess_mover *m, uint8_t *occupied, const reach *player, cons
 	return length;
 }
 
-int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
-                  const uint8_t *target)
+/* The search shared by fess_pull_out and fess_box_pulls: pulls of the box
+ * on `origin` alone, breadth first over (square, player side) groups. The
+ * player starts on any side of the box (player == NULL) or in `player`'s
+ * region. With out != NULL every group reached is written as a move (up to
+ * capacity) and the count returned; else the search stops at the first
+ * square `arrived` accepts and returns its pull count, -1 if none within
+ * `limit` pulls. The box on origin is lifted meanwhile. */
+static int pull_search(fess_mover *m, uint8_t *occupied, unsigned origin, const reach *player,
+                       int limit, const uint8_t *target, fess_move *out, int capacity)
 {
 	const board *b = m->b;
 	next_seen_generation(m);
@@ -306,7 +313,8 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
 	label_sides(m, occupied, origin, comp);
 	uint32_t head = 0, tail = 0;
 	for (unsigned d = 0; d < 4; d++) {
-		if (comp[d] == 0xFF || seen(m, origin, d))
+		if (comp[d] == 0xFF || seen(m, origin, d) ||
+		    (player && !reach_has(player, board_next(b, origin, d))))
 			continue;
 		for (unsigned k = 0; k < 4; k++)
 			if (comp[k] == comp[d])
@@ -315,13 +323,25 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
 		m->depth[tail] = 0;
 		tail++;
 	}
-	int result = -1;
-	while (head < tail && result < 0) {
+	uint32_t starts = tail;
+	int result = out ? 0 : -1;
+	while (head < tail && (out || result < 0)) {
 		uint32_t index = head++;
 		uint32_t entry = m->queue[index];
 		unsigned s = entry >> 2, side = entry & 3;
 		if (!open_group(m, occupied, s, side, comp))
 			continue;
+		if (out && index >= starts) {
+			if (result < capacity) {
+				out[result].from = (uint16_t)origin;
+				out[result].to = (uint16_t)s;
+				out[result].dir = (uint8_t)side;
+				out[result].pushes = m->depth[index];
+				int areas = m->components - 1 + pieces(comp);
+				out[result].areas = (uint8_t)(areas < 255 ? areas : 255);
+			}
+			result++;
+		}
 		if (m->depth[index] >= limit)
 			continue;
 		/* Pull toward every side of this group: the player steps back. */
@@ -332,7 +352,7 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
 			unsigned back = board_next(b, t, d);
 			if (back == SQUARE_NONE || occupied[back] || b->dead[t] || seen(m, t, d))
 				continue;
-			if (target ? target[t] != 0 : !b->is_goal[t]) {
+			if (!out && (target ? target[t] != 0 : !b->is_goal[t])) {
 				result = m->depth[index] + 1;
 				break;
 			}
@@ -346,60 +366,14 @@ int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
 	return result;
 }
 
+int fess_pull_out(fess_mover *m, uint8_t *occupied, unsigned origin, int limit,
+                  const uint8_t *target)
+{
+	return pull_search(m, occupied, origin, NULL, limit, target, NULL, 0);
+}
+
 int fess_box_pulls(fess_mover *m, uint8_t *occupied, unsigned origin, const reach *player,
                    fess_move *out, int capacity)
 {
-	const board *b = m->b;
-	next_seen_generation(m);
-	occupied[origin] = 0;
-	analyze(m, occupied);
-	uint8_t comp[4];
-	label_sides(m, occupied, origin, comp);
-	uint32_t head = 0, tail = 0;
-	for (unsigned d = 0; d < 4; d++) {
-		unsigned n = board_next(b, origin, d);
-		if (comp[d] == 0xFF || !reach_has(player, n) || seen(m, origin, d))
-			continue;
-		for (unsigned k = 0; k < 4; k++)
-			if (comp[k] == comp[d])
-				mark_seen(m, origin, k);
-		m->queue[tail] = ENTRY(origin, d);
-		m->depth[tail] = 0;
-		tail++;
-	}
-	uint32_t starts = tail;
-	int count = 0;
-	while (head < tail) {
-		uint32_t index = head++;
-		uint32_t entry = m->queue[index];
-		unsigned s = entry >> 2, side = entry & 3;
-		if (!open_group(m, occupied, s, side, comp))
-			continue;
-		if (index >= starts) {
-			if (count < capacity) {
-				out[count].from = (uint16_t)origin;
-				out[count].to = (uint16_t)s;
-				out[count].dir = (uint8_t)side;
-				out[count].pushes = m->depth[index];
-				int areas = m->components - 1 + pieces(comp);
-				out[count].areas = (uint8_t)(areas < 255 ? areas : 255);
-			}
-			count++;
-		}
-		/* Pull toward every side of this group: the player steps back. */
-		for (unsigned d = 0; d < 4; d++) {
-			if (comp[d] != comp[side])
-				continue;
-			unsigned t = board_next(b, s, d);
-			unsigned back = board_next(b, t, d);
-			if (back == SQUARE_NONE || occupied[back] || b->dead[t] || seen(m, t, d))
-				continue;
-			mark_seen(m, t, d);
-			m->queue[tail] = ENTRY(t, d);
-			m->depth[tail] = (uint16_t)(m->depth[index] + 1);
-			tail++;
-		}
-	}
-	occupied[origin] = 1;
-	return count;
+	return pull_search(m, occupied, origin, player, 0xFFFF, NULL, out, capacity);
 }
