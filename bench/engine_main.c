@@ -81,7 +81,7 @@ static char *read_file(const char *path, size_t *length)
 }
 
 /* -p: the level's packing plan. 0 when it was printed. */
-static int print_plan(const board *b, size_t mib)
+static int print_plan(const board *b, size_t mib, uint32_t backward)
 {
 	memory mem = {0, 0, mib << 20};
 	fess_plan plan;
@@ -118,7 +118,7 @@ static int print_plan(const board *b, size_t mib)
 		printf(" (%d,%d)", grid % b->width, grid / b->width);
 	}
 	printf("\n");
-	if (fess_plan_backward(&plan, b, &mem, NULL, 2000) == HAKO_OK && plan.entry_count > 0) {
+	if (fess_plan_backward(&plan, b, &mem, NULL, backward) == HAKO_OK && plan.entry_count > 0) {
 		printf("backward plan (%u expansions, %d boxes left):", plan.backward_expansions,
 		       plan.backward_left);
 		for (int k = 1; k <= plan.entry_count; k++) {
@@ -252,7 +252,9 @@ int main(int argc, char **argv)
 		}
 		if (plan) {
 			printf("level %d\n", l);
-			solved += print_plan(&b, mib) == 0;
+			solved +=
+			    print_plan(&b, mib,
+			               backward_plan >= 0 ? (uint32_t)backward_plan : 2000) == 0;
 			board_free(&b);
 			continue;
 		}

@@ -71,10 +71,12 @@
 #include "search_context.h"
 
 /* The packing plan: a backward search of at most this many expansions
- * (fess_pullplan.c). The peers' plans come from such a search; on the
- * XSokoban levels it takes 14 to 34 expansions when it takes every box
- * home, and a few milliseconds when it does not. */
-#define BACKWARD_PLAN_EXPANSIONS 2000u
+ * (fess_pullplan.c). The peers' plans come from such a search. On 88 of
+ * the 90 XSokoban levels it takes every box home within 2,000 (14 to 34
+ * expansions on the hard ones), on level 35 in 6,805, which FESS then
+ * solves; where it never does, 10,000 cost a second or two (Sasquatch 34:
+ * 2.4 s, against 1.1 s with 2,000; BENCH.md). */
+#define BACKWARD_PLAN_EXPANSIONS 10000u
 
 typedef struct fnode {
 	uint64_t key;

@@ -14,12 +14,12 @@
 
 /* ---- box moves against brute force ------------------------------------ */
 
-/* Brute force: every (box square, player square) reachable by pushing the
- * box on `origin` alone; marks (to, normalized player) pairs in seen[]
- * (square_count * square_count), returns how many distinct ones differ
- * from the start. */
+/* Brute force: every (box square, player square) reachable by pushing (or
+ * with `pull`, pulling) the box on `origin` alone; marks (to, normalized
+ * player) pairs in seen[] (square_count * square_count), returns how many
+ * distinct ones differ from the start. */
 static int brute_moves(const board *b, uint8_t *occupied, unsigned origin, unsigned player,
-                       uint8_t *seen)
+                       uint8_t *seen, int pull)
 {
 	size_t n = (size_t)b->square_count;
 	uint32_t *queue = malloc(sizeof(uint32_t) * n * n);
@@ -45,13 +45,20 @@ static int brute_moves(const board *b, uint8_t *occupied, unsigned origin, unsig
 			count++;
 		}
 		for (unsigned d = 0; d < 4; d++) {
-			unsigned behind = board_next(b, box, DIR_OPPOSITE(d)),
-			         to = board_next(b, box, d);
-			if (behind == SQUARE_NONE || to == SQUARE_NONE || occupied[to] ||
-			    b->dead[to] || !reach_has(&r, behind) || visited[to * n + box])
+			/* The box goes to `to`; the player stands on `stand` before
+			 * (behind the box, or on `to` for a pull) and on `after`
+			 * then (the box's square, or one step further back). */
+			unsigned to = board_next(b, box, d);
+			unsigned stand = pull ? to : board_next(b, box, DIR_OPPOSITE(d));
+			unsigned after = !pull               ? box
+			                 : to == SQUARE_NONE ? SQUARE_NONE
+			                                     : board_next(b, to, d);
+			if (to == SQUARE_NONE || stand == SQUARE_NONE || after == SQUARE_NONE ||
+			    occupied[to] || (pull && occupied[after]) || b->dead[to] ||
+			    !reach_has(&r, stand) || visited[to * n + after])
 				continue;
-			visited[to * n + box] = 1;
-			queue[tail++] = (uint32_t)(to * n + box);
+			visited[to * n + after] = 1;
+			queue[tail++] = (uint32_t)(to * n + after);
 		}
 		occupied[box] = 0;
 	}
@@ -61,6 +68,18 @@ static int brute_moves(const board *b, uint8_t *occupied, unsigned origin, unsig
 	free(visited);
 	return count;
 }
+
+/* The levels of the box-move tests. */
+static const char *const box_levels[] = {
+    /* open room: every square, player on either side of a box */
+    "#######\n#     #\n# $ . #\n#  @  #\n#######\n",
+    /* a pillar: the player's side matters */
+    "########\n#  .   #\n# $#$  #\n#  @ . #\n########\n",
+    /* corridors and a box that splits the floor */
+    "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
+    /* Microban 1 */
+    "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
+};
 
 static void check_moves_of(tb_position *p)
 {
@@ -79,7 +98,7 @@ static void check_moves_of(tb_position *p)
 		unsigned origin = p->boxes[i];
 		reach_fill(&r, b, p->occupied, b->start_player);
 		int count = fess_box_moves(&m, p->occupied, origin, &r, moves, (int)(4 * n));
-		int expected = brute_moves(b, p->occupied, origin, b->start_player, seen);
+		int expected = brute_moves(b, p->occupied, origin, b->start_player, seen, 0);
 		assert_int_equal(count, expected);
 		for (int k = 0; k < count; k++) {
 			/* The move is one the brute force found... */
@@ -145,68 +164,12 @@ static void check_moves_of(tb_position *p)
 static void box_moves_match_brute_force(void **state)
 {
 	(void)state;
-	static const char *const levels[] = {
-	    /* open room: every square, player on either side of a box */
-	    "#######\n#     #\n# $ . #\n#  @  #\n#######\n",
-	    /* a pillar: the player's side matters */
-	    "########\n#  .   #\n# $#$  #\n#  @ . #\n########\n",
-	    /* corridors and a box that splits the floor */
-	    "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
-	    /* Microban 1 */
-	    "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
-	};
-	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+	for (size_t i = 0; i < sizeof box_levels / sizeof box_levels[0]; i++) {
 		tb_position p;
-		tb_open(&p, levels[i]);
+		tb_open(&p, box_levels[i]);
 		check_moves_of(&p);
 		tb_close(&p);
 	}
-}
-
-/* Brute force of pulls: every (box square, normalized player) the box on
- * `origin` reaches by pulls alone, the player starting on `player`; marks
- * seen[] like brute_moves and returns how many differ from the start. */
-static int brute_pulls(const board *b, uint8_t *occupied, unsigned origin, unsigned player,
-                       uint8_t *seen)
-{
-	size_t n = (size_t)b->square_count;
-	uint32_t *queue = malloc(sizeof(uint32_t) * n * n);
-	uint8_t *visited = calloc(n * n, 1);
-	reach r;
-	assert_int_equal(reach_init(&r, b->square_count), HAKO_OK);
-	memset(seen, 0, n * n);
-	unsigned start_norm = reach_fill(&r, b, occupied, player);
-	occupied[origin] = 0;
-	unsigned head = 0, tail = 0;
-	queue[tail++] = (uint32_t)(origin * n + player);
-	visited[origin * n + player] = 1;
-	int count = 0;
-	while (head < tail) {
-		unsigned box = queue[head] / (unsigned)n, man = queue[head] % (unsigned)n;
-		head++;
-		occupied[box] = 1;
-		unsigned norm = reach_fill(&r, b, occupied, man);
-		if ((box != origin || norm != start_norm) && !seen[box * n + norm]) {
-			seen[box * n + norm] = 1;
-			count++;
-		}
-		/* The player beside the box on side d steps back along d. */
-		for (unsigned d = 0; d < 4; d++) {
-			unsigned to = board_next(b, box, d);
-			unsigned back = to == SQUARE_NONE ? SQUARE_NONE : board_next(b, to, d);
-			if (back == SQUARE_NONE || occupied[back] || b->dead[to] ||
-			    !reach_has(&r, to) || visited[to * n + back])
-				continue;
-			visited[to * n + back] = 1;
-			queue[tail++] = (uint32_t)(to * n + back);
-		}
-		occupied[box] = 0;
-	}
-	occupied[origin] = 1;
-	reach_free(&r);
-	free(queue);
-	free(visited);
-	return count;
 }
 
 /* fess_box_pulls, the backward search's moves, against brute force: the
@@ -216,15 +179,9 @@ static int brute_pulls(const board *b, uint8_t *occupied, unsigned origin, unsig
 static void box_pulls_match_brute_force(void **state)
 {
 	(void)state;
-	static const char *const levels[] = {
-	    "#######\n#     #\n# $ . #\n#  @  #\n#######\n",
-	    "########\n#  .   #\n# $#$  #\n#  @ . #\n########\n",
-	    "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
-	    "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
-	};
-	for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+	for (size_t l = 0; l < sizeof box_levels / sizeof box_levels[0]; l++) {
 		tb_position p;
-		tb_open(&p, levels[l]);
+		tb_open(&p, box_levels[l]);
 		const board *b = &p.b;
 		size_t n = (size_t)b->square_count;
 		memory mem = {0, 0, (size_t)64 << 20};
@@ -241,8 +198,8 @@ static void box_pulls_match_brute_force(void **state)
 			unsigned origin = p.boxes[i];
 			reach_fill(&r, b, p.occupied, b->start_player);
 			int count = fess_box_pulls(&m, p.occupied, origin, &r, moves, (int)(4 * n));
-			assert_int_equal(count,
-			                 brute_pulls(b, p.occupied, origin, b->start_player, seen));
+			assert_int_equal(
+			    count, brute_moves(b, p.occupied, origin, b->start_player, seen, 1));
 			total += count;
 			for (int k = 0; k < count; k++) {
 				uint8_t *occ = p.occupied;
