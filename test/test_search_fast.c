@@ -234,55 +234,6 @@ static void box_pulls_match_brute_force(void **state)
 	}
 }
 
-/* The plan of the backward search (fess_pullplan.c) on a corridor of goals:
- * each box is pulled home from the front, so the steps fill the corridor
- * from the back; a box on the mouth alone is early, the back alone packs
- * one step, and the solved position is the last stage. */
-static void backward_plan_fills_the_corridor_from_the_back(void **state)
-{
-	(void)state;
-	tb_position p;
-	tb_open(&p, "#########\n#@ $$$...#\n#   ######\n#####\n");
-	memory mem = {0, 0, (size_t)16 << 20};
-	fess_plan plan;
-	assert_int_equal(fess_plan_init(&plan, &p.b, &mem), HAKO_OK);
-	assert_int_equal(fess_plan_backward(&plan, &p.b, &mem, NULL, 100), HAKO_OK);
-	assert_int_equal(plan.backward_left, 0);
-	assert_int_equal(plan.entry_count, 3);
-	for (int k = 1; k <= 3; k++) {
-		assert_int_equal(plan.entry_square[k], tb_square(&p.b, 9 - k, 1));
-		assert_int_equal(plan.entry_until[k], 4); /* for good */
-		assert_int_equal(plan.final_entry[tb_square(&p.b, 9 - k, 1)], k);
-	}
-	uint8_t *occ = calloc((size_t)p.b.square_count + 1, 1);
-	fess_features x;
-	occ[tb_square(&p.b, 6, 1)] = 1;
-	fess_packing_of(&plan, occ, &x);
-	assert_int_equal(x.packed, 0);
-	assert_int_equal(x.out_of_plan, 1);
-	occ[tb_square(&p.b, 6, 1)] = 0;
-	occ[tb_square(&p.b, 8, 1)] = 1;
-	fess_packing_of(&plan, occ, &x);
-	assert_int_equal(x.packed, 1);
-	assert_int_equal(x.out_of_plan, 0);
-	uint16_t next[3];
-	assert_int_equal(fess_next_goals(&plan, occ, next), 1);
-	assert_int_equal(next[0], tb_square(&p.b, 7, 1));
-	occ[tb_square(&p.b, 7, 1)] = occ[tb_square(&p.b, 6, 1)] = 1;
-	fess_packing_of(&plan, occ, &x);
-	assert_int_equal(x.packed, 3);
-	assert_int_equal(fess_next_goals(&plan, occ, next), 0);
-	/* Dropped: the layered order again. */
-	fess_plan_drop_backward(&plan);
-	assert_int_equal(plan.entry_count, 0);
-	fess_packing_of(&plan, occ, &x);
-	assert_int_equal(x.packed, 3);
-	free(occ);
-	fess_plan_free(&plan);
-	assert_int_equal(mem.used, 0);
-	tb_close(&p);
-}
-
 /* A step that parks: the stages of a plan are layouts, and a box that a
  * later step moves on leaves its square free from that step. Checked on
  * every XSokoban plan: each step's box stays at least one step; the last
@@ -371,7 +322,7 @@ static void packing_order_takes_boxes_home_through_the_mouth(void **state)
 	tb_close(&p);
 }
 
-static void packing_order_fills_the_corridor_from_the_back(void **state)
+static void packing_orders_fill_the_corridor_from_the_back(void **state)
 {
 	(void)state;
 	tb_position p;
@@ -399,6 +350,38 @@ static void packing_order_fills_the_corridor_from_the_back(void **state)
 	uint16_t next[3];
 	assert_int_equal(fess_next_goals(&plan, occ, next), 1);
 	assert_int_equal(next[0], tb_square(&p.b, 7, 1));
+	/* The backward search's plan (fess_pullplan.c): each box is pulled
+	 * home from the front, so its steps fill the corridor from the back
+	 * too, and the solved position is its last stage. */
+	assert_int_equal(fess_plan_backward(&plan, &p.b, &mem, NULL, 100), HAKO_OK);
+	assert_int_equal(plan.backward_left, 0);
+	assert_int_equal(plan.entry_count, 3);
+	for (int k = 1; k <= 3; k++) {
+		assert_int_equal(plan.entry_square[k], tb_square(&p.b, 9 - k, 1));
+		assert_int_equal(plan.entry_until[k], 4); /* for good */
+		assert_int_equal(plan.final_entry[tb_square(&p.b, 9 - k, 1)], k);
+	}
+	memset(occ, 0, (size_t)p.b.square_count + 1);
+	occ[tb_square(&p.b, 6, 1)] = 1;
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 0);
+	assert_int_equal(x.out_of_plan, 1);
+	occ[tb_square(&p.b, 6, 1)] = 0;
+	occ[tb_square(&p.b, 8, 1)] = 1;
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 1);
+	assert_int_equal(x.out_of_plan, 0);
+	assert_int_equal(fess_next_goals(&plan, occ, next), 1);
+	assert_int_equal(next[0], tb_square(&p.b, 7, 1));
+	occ[tb_square(&p.b, 7, 1)] = occ[tb_square(&p.b, 6, 1)] = 1;
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 3);
+	assert_int_equal(fess_next_goals(&plan, occ, next), 0);
+	/* Dropped: the layered order again. */
+	fess_plan_drop_backward(&plan);
+	assert_int_equal(plan.entry_count, 0);
+	fess_packing_of(&plan, occ, &x);
+	assert_int_equal(x.packed, 3);
 	free(occ);
 	fess_plan_free(&plan);
 	assert_int_equal(mem.used, 0);
@@ -813,9 +796,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(box_moves_match_brute_force),
 	    cmocka_unit_test(box_pulls_match_brute_force),
-	    cmocka_unit_test(backward_plan_fills_the_corridor_from_the_back),
 	    cmocka_unit_test(backward_plans_are_layouts),
-	    cmocka_unit_test(packing_order_fills_the_corridor_from_the_back),
+	    cmocka_unit_test(packing_orders_fill_the_corridor_from_the_back),
 	    cmocka_unit_test(packing_order_takes_boxes_home_through_the_mouth),
 	    cmocka_unit_test(links_between_rooms),
 	    cmocka_unit_test(engine_outcomes),
