@@ -30,8 +30,9 @@
  *       filled last, the deepest first; a-z for 10-35, + above), then the
  *       goals in the order they are filled, as (x,y) from the top left,
  *       0-based, the way YASS's -log prints its packing order; then the
- *       backward search's plan (fess_pullplan.c), when it has one: step k
- *       puts a box on (x,y), "->u" when step u moves it on
+ *       backward search's plan (fess_pullplan.c; -P's budget, else the
+ *       engine's 10,000 expansions), when it has one: step k puts a box
+ *       on (x,y), "->u" when step u moves it on
  * Exit: 0 every selected level solved (or planned, with -p), 1 some not
  * (or a bad solution), 2 usage, 3 unreadable input. Until the portfolio has its own verb this
  * is how an engine is benchmarked alone. */
@@ -254,7 +255,7 @@ int main(int argc, char **argv)
 			printf("level %d\n", l);
 			solved +=
 			    print_plan(&b, mib,
-			               backward_plan >= 0 ? (uint32_t)backward_plan : 2000) == 0;
+			               backward_plan >= 0 ? (uint32_t)backward_plan : 10000) == 0;
 			board_free(&b);
 			continue;
 		}
