@@ -69,6 +69,14 @@ static int brute_moves(const board *b, uint8_t *occupied, unsigned origin, unsig
 	return count;
 }
 
+/* XSokoban 90 from ../shared/levels (the caller skips without it). */
+static hako_collection *xsokoban(void)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
+	return tu_collection(path);
+}
+
 /* The levels of the box-move tests. */
 static const char *const box_levels[] = {
     /* open room: every square, player on either side of a box */
@@ -244,9 +252,7 @@ static void backward_plans_are_layouts(void **state)
 {
 	(void)state;
 	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = xsokoban();
 	int complete = 0, parked = 0;
 	for (size_t i = 0; i < hako_collection_count(c); i++) {
 		board b;
@@ -652,9 +658,7 @@ static void stall_patterns_solve_xsokoban_21(void **state)
 {
 	(void)state;
 	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = xsokoban();
 	assert_true(hako_collection_count(c) >= 21);
 	hako_stats stats;
 	hako_outcome outcome =
@@ -672,9 +676,7 @@ static void kept_move_lists_change_nothing(void **state)
 {
 	(void)state;
 	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = xsokoban();
 	static const size_t levels[] = {57, 13, 40};
 	for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++) {
 		const hako_level *level = hako_collection_level(c, levels[k] - 1);
@@ -736,9 +738,7 @@ static void restarts_keep_every_outcome(void **state)
 		restarts.set = 0;
 		tu_skip_without_shared();
 	}
-	char path[1024];
-	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = xsokoban();
 	hako_stats own, none;
 	size_t own_pushes = 0, none_pushes = 0;
 	restarts.set = 0;
@@ -773,9 +773,7 @@ static void backward_plan_solves_xsokoban_88(void **state)
 {
 	(void)state;
 	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/XSokoban_90.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
+	hako_collection *c = xsokoban();
 	assert_true(hako_collection_count(c) >= 88);
 	hako_stats stats;
 	assert_int_equal(
