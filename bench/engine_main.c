@@ -255,7 +255,8 @@ int main(int argc, char **argv)
 			printf("level %d\n", l);
 			solved +=
 			    print_plan(&b, mib,
-			               backward_plan >= 0 ? (uint32_t)backward_plan : 10000) == 0;
+			               backward_plan >= 0 ? (uint32_t)backward_plan
+			                                  : FESS_BACKWARD_PLAN_EXPANSIONS) == 0;
 			board_free(&b);
 			continue;
 		}

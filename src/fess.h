@@ -150,10 +150,17 @@ uint64_t fess_luby(uint64_t i);
  * setting is RESTART_UNIT and RESTART_FIRST (search_fess.c); this is for
  * the tests and hako-engine. */
 void search_fess_restarts(void *self, uint64_t unit, uint64_t first);
+/* The packing plan: a backward search of at most this many expansions
+ * (fess_pullplan.c), FESS's own and hako-engine -p's. The peers' plans
+ * come from such a search. On 88 of the 90 XSokoban levels it takes every
+ * box home within 2,000 (14 to 34 expansions on the hard ones), on level
+ * 35 in 6,805, which FESS then solves; where it never does, 10,000 cost a
+ * second or two (Sasquatch 34: 2.4 s, against 1.1 s with 2,000; BENCH.md). */
+#define FESS_BACKWARD_PLAN_EXPANSIONS 10000u
 /* The packing plan of a FESS engine just opened: from a backward search of
  * at most `expansions` expansions (fess_pullplan.c), or with 0 the
  * layered order of fess_plan_init. The engine's own setting is
- * BACKWARD_PLAN_EXPANSIONS; the search starts over from its root. */
+ * FESS_BACKWARD_PLAN_EXPANSIONS; the search starts over from its root. */
 hako_status search_fess_plan(void *self, uint32_t expansions);
 
 #endif

@@ -70,14 +70,6 @@
 #include "perimeter.h"
 #include "search_context.h"
 
-/* The packing plan: a backward search of at most this many expansions
- * (fess_pullplan.c). The peers' plans come from such a search. On 88 of
- * the 90 XSokoban levels it takes every box home within 2,000 (14 to 34
- * expansions on the hard ones), on level 35 in 6,805, which FESS then
- * solves; where it never does, 10,000 cost a second or two (Sasquatch 34:
- * 2.4 s, against 1.1 s with 2,000; BENCH.md). */
-#define BACKWARD_PLAN_EXPANSIONS 10000u
-
 typedef struct fnode {
 	uint64_t key;
 	uint32_t parent;
@@ -407,7 +399,7 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 		st = fess_plan_init_until(&f->plan, b, &f->c.mem, &f->c.clock);
 	if (st == HAKO_OK)
 		st = fess_plan_backward(&f->plan, b, &f->c.mem, &f->c.clock,
-		                        BACKWARD_PLAN_EXPANSIONS);
+		                        FESS_BACKWARD_PLAN_EXPANSIONS);
 	return st;
 }
 
