@@ -110,6 +110,8 @@ void stall_prover_free(stall_prover *s)
 {
 	if (s->slots)
 		memory_free(s->mem, s->slots, s->bytes);
+	if (s->fence_tried) /* the start of the fences' block */
+		memory_free(s->mem, s->fence_tried, s->fence_bytes);
 	reach_free(&s->fill);
 	reach_free(&s->child);
 	if (s->reach_bytes)
@@ -442,4 +444,116 @@ int stall_barred(stall_prover *s, const uint16_t *boxes, int count, unsigned pla
 	for (int i = 0; i < count; i++)
 		s->occupied[boxes[i]] = 0;
 	return n;
+}
+
+/* ---- Fences ---------------------------------------------------------------
+ * YASS proves "fenced-in areas" at load time (Brian Damgaard's idea: a set
+ * of boxes around an area the player cannot enter, grown a box at a time,
+ * each candidate proved by a small search). Here the candidates come from
+ * the position at hand, our own rule: each area of free floor the player
+ * does not reach, with the boxes beside it and one ring of boxes beside
+ * those (which keep the first from moving any other way). The whole set of
+ * boxes off the goals is too large for a small budget on a level of many
+ * boxes; a few boxes around a pocket are not, and goal boxes take part.
+ * Sound for any set (the argument above), so the choice of candidates
+ * only decides what is learned. */
+enum { FENCE_BOX = 1, FENCE_POCKET = 2, FENCE_DONE = 4, FENCE_IN = 8 };
+
+static int fence_scratch(stall_prover *s)
+{
+	if (s->fence_mark)
+		return 1;
+	size_t n = (size_t)s->b->square_count + 1;
+	size_t bytes = STALL_FENCES_TRIED * sizeof(uint64_t) + n * sizeof(uint16_t) + n;
+	uint8_t *block = memory_calloc(s->mem, bytes);
+	if (!block)
+		return 0;
+	s->fence_tried = (uint64_t *)(void *)block;
+	s->fence_queue = (uint16_t *)(void *)(block + STALL_FENCES_TRIED * sizeof(uint64_t));
+	s->fence_mark = (uint8_t *)(s->fence_queue + n);
+	s->fence_bytes = bytes;
+	return 1;
+}
+
+/* Add the box on t to the fence being built (set, *count). */
+static void fence_add(uint8_t *mark, unsigned t, uint16_t *set, int *count)
+{
+	mark[t] |= FENCE_IN;
+	if (*count <= STALL_FENCE_MOST)
+		set[*count] = (uint16_t)t;
+	(*count)++;
+}
+
+int stall_learn_fences(stall_prover *s, dead_pattern *patterns, const uint16_t *boxes,
+                       unsigned player, uint64_t budget, int radius)
+{
+	const board *b = s->b;
+	if (!fence_scratch(s))
+		return 0;
+	int n = b->square_count, k = b->box_count;
+	uint8_t *mark = s->fence_mark;
+	for (int i = 0; i < k; i++)
+		s->occupied[boxes[i]] = 1;
+	reach_fill(&s->fill, b, s->occupied, player);
+	for (int q = 0; q < n; q++)
+		mark[q] = s->occupied[q]                     ? FENCE_BOX
+		          : reach_has(&s->fill, (unsigned)q) ? 0
+		                                             : FENCE_POCKET;
+	for (int i = 0; i < k; i++)
+		s->occupied[boxes[i]] = 0;
+	int learned = 0;
+	uint16_t *queue = s->fence_queue;
+	for (int start = 0; start < n && !learned; start++) {
+		if (mark[start] != FENCE_POCKET)
+			continue;
+		/* The area, and the boxes beside it. */
+		uint16_t set[STALL_FENCE_MOST + 1];
+		int head = 0, tail = 0, count = 0;
+		queue[tail++] = (uint16_t)start;
+		mark[start] |= FENCE_DONE;
+		while (head < tail) {
+			unsigned q = queue[head++];
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, q, d);
+				if (t == SQUARE_NONE)
+					continue;
+				if (mark[t] == FENCE_BOX)
+					fence_add(mark, t, set, &count);
+				else if (mark[t] == FENCE_POCKET) {
+					mark[t] |= FENCE_DONE;
+					queue[tail++] = (uint16_t)t;
+				}
+			}
+		}
+		/* One ring of boxes beside those. */
+		for (int i = 0, first = count; i < first && i <= STALL_FENCE_MOST; i++)
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, set[i], d);
+				if (t != SQUARE_NONE && mark[t] == FENCE_BOX)
+					fence_add(mark, t, set, &count);
+			}
+		for (int i = 0; i < k; i++)
+			mark[boxes[i]] = FENCE_BOX;
+		if (count < 2 || count > STALL_FENCE_MOST)
+			continue;
+		for (int i = 1; i < count; i++) /* ascending */
+			for (int j = i; j > 0 && set[j - 1] > set[j]; j--) {
+				uint16_t t = set[j];
+				set[j] = set[j - 1];
+				set[j - 1] = t;
+			}
+		/* A stalled search meets the same fence again and again. */
+		uint64_t key = (uint64_t)player * 0x9E3779B97F4A7C15ull + 1;
+		for (int i = 0; i < count; i++)
+			key = (key ^ set[i]) * 0xBF58476D1CE4E5B9ull;
+		key ^= key >> 31;
+		uint64_t *slot = &s->fence_tried[key & (STALL_FENCES_TRIED - 1)];
+		if (*slot == key)
+			continue;
+		*slot = key;
+		s->fences_tested++;
+		learned = stall_learn_set(s, patterns, set, count, player, budget, radius);
+	}
+	memset(mark, 0, (size_t)n);
+	return learned;
 }

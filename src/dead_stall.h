@@ -44,7 +44,19 @@ typedef struct stall_prover {
 	const uint8_t *escape;
 	uint8_t *escape_map;                   /* square_count + 1 */
 	uint16_t *escape_queue, *escape_depth; /* square_count + 1 each */
+	/* stall_learn_fences' scratch, made at its first call: per square
+	 * FENCE_* bits (all zero between calls), a flood queue, and the keys
+	 * of the fences tried (direct mapped, STALL_FENCES_TRIED). */
+	uint8_t *fence_mark;
+	uint16_t *fence_queue;
+	uint64_t *fence_tried;
+	size_t fence_bytes;
+	uint64_t fences_tested; /* fences given to the prover, over every call */
 } stall_prover;
+
+/* A fence of more boxes than this is not tried (stall_learn_fences). */
+#define STALL_FENCE_MOST 10
+#define STALL_FENCES_TRIED 4096u
 
 /* A prover whose searches keep at most `states` states; HAKO_ERR_NOMEM
  * when the budget says no. When `stop` (NULL: none) passes, a search ends
@@ -84,6 +96,17 @@ int stall_learn(stall_prover *s, struct dead_pattern *patterns, const uint16_t *
  * b->box_count squares of the position's boxes, on goals or not). */
 int stall_learn_set(stall_prover *s, struct dead_pattern *patterns, const uint16_t *candidate,
                     int count, unsigned player, uint64_t budget, int radius);
+
+/* Learn from the fences of a position (YASS's fenced-in areas): for each
+ * area of free floor a player on `player` cannot reach, the boxes beside
+ * it and the boxes beside those (goal boxes too), when there are 2 to
+ * STALL_FENCE_MOST of them, go to stall_learn_set with `budget` and
+ * `radius`. A fence tried before with the player on the same square is
+ * skipped (a table of the prover's; a collision only skips a test).
+ * Stops at the first pattern learned and returns 1; 0 when none was (or
+ * no room for the scratch). `boxes`: the position's, ascending. */
+int stall_learn_fences(stall_prover *s, struct dead_pattern *patterns, const uint16_t *boxes,
+                       unsigned player, uint64_t budget, int radius);
 
 /* The squares a player on `player` cannot walk to with only `boxes` on the
  * board (neither a box nor reached), ascending, into out (room for every

@@ -140,6 +140,32 @@ int fess_links_blocked(fess_plan *p, const board *b, const uint16_t *boxes, int 
  * position last given to fess_links_blocked. */
 int fess_links_delta(const fess_plan *p, const board *b, unsigned from, unsigned to);
 
+/* ---- fess_hotspot.c: boxes in other boxes' way ------------------------ */
+
+/* blocks[a * n + b]: a lone box on a (off the goals) reaches fewer goals
+ * with a wall on b (off the goals) than on the empty board. No table
+ * (blocks NULL) on a level too large for it, or out of time. */
+typedef struct fess_hotspots {
+	int n;
+	uint8_t *blocks;
+	size_t bytes;
+	uint64_t pairs; /* pairs (a, b) set */
+	memory *mem;
+} fess_hotspots;
+
+hako_status fess_hotspots_init(fess_hotspots *h, const board *b, fess_mover *m, memory *mem,
+                               struct deadline *stop);
+void fess_hotspots_free(fess_hotspots *h);
+/* The hotspots of the position `boxes`: boxes off the goals that cost
+ * another box off the goals a goal. victims[square of each box] gets the
+ * number of boxes it costs one (0 on goals); the other entries are left. */
+int fess_hotspots_count(const fess_hotspots *h, const board *b, const uint16_t *boxes, int count,
+                        uint16_t *victims);
+/* The hotspots after the box on `from` goes to `to`, from the position's
+ * count `hot` and `victims` (fess_hotspots_count). */
+int fess_hotspots_after(const fess_hotspots *h, const board *b, const uint16_t *boxes, int count,
+                        const uint16_t *victims, int hot, unsigned from, unsigned to);
+
 /* ---- search_fess.c: restarts ------------------------------------------ */
 
 /* The Luby sequence from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...; 0 at 0. */

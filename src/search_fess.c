@@ -105,6 +105,7 @@ typedef struct glance {
 	uint8_t state;  /* GLANCE_* */
 	int16_t closer; /* change of the moved box's distance to the next goals */
 	int16_t left;   /* the moved box's distance to the next goals after it */
+	int16_t hot;    /* hotspots after the move (fess_hotspot.c) */
 } glance;
 
 /* The ring of move lists (see struct fess): a thirty-second of the
@@ -137,6 +138,8 @@ typedef struct fess {
 	uint16_t *targets;    /* the next goals to fill (advise, in_cell_order) */
 	glance *glances;      /* per listed move (advise) */
 	uint16_t *goal_index; /* per square: its index in b->goals */
+	fess_hotspots hot;    /* the hotspots table (fess_hotspot.c) */
+	uint16_t *victims;    /* per square: a box's victims there (advise) */
 	int out_of_memory;
 	uint32_t pinned; /* the node being expanded: never dropped */
 	uint32_t live;   /* stored nodes */
@@ -278,6 +281,8 @@ static void fess_close(void *self)
 		memory_free(&f->c.mem, f->targets, sizeof(uint16_t) * boxes);
 		memory_free(&f->c.mem, f->glances, sizeof(glance) * (size_t)f->move_capacity);
 		memory_free(&f->c.mem, f->goal_index, sizeof(uint16_t) * n);
+		memory_free(&f->c.mem, f->victims, sizeof(uint16_t) * n);
+		fess_hotspots_free(&f->hot);
 		if (f->ring_capacity) {
 			memory_free(&f->c.mem, f->ring, sizeof(fess_move) * f->ring_capacity);
 			memory_free(&f->c.mem, f->ring_slots, sizeof(ring_slot) * RING_SLOTS);
@@ -384,6 +389,7 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	f->targets = memory_alloc(&f->c.mem, sizeof(uint16_t) * boxes);
 	f->glances = memory_alloc(&f->c.mem, sizeof(glance) * (size_t)f->move_capacity);
 	f->goal_index = memory_calloc(&f->c.mem, sizeof(uint16_t) * n);
+	f->victims = memory_calloc(&f->c.mem, sizeof(uint16_t) * n);
 	if (f->goal_index)
 		for (int g = 0; g < b->box_count; g++)
 			f->goal_index[b->goals[g]] = (uint16_t)g;
@@ -391,7 +397,7 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	f->cells = memory_alloc(&f->c.mem, sizeof(cell) * f->cell_capacity);
 	f->cell_mask = 255;
 	f->cell_slots = memory_calloc(&f->c.mem, sizeof(uint32_t) * (f->cell_mask + 1));
-	if (!f->moves || !f->targets || !f->goal_index || !f->glances || !f->cells ||
+	if (!f->moves || !f->targets || !f->goal_index || !f->victims || !f->glances || !f->cells ||
 	    !f->cell_slots)
 		return HAKO_ERR_NOMEM;
 	st = fess_mover_init(&f->mover, b, &f->c.mem);
@@ -400,6 +406,8 @@ static hako_status fess_setup(fess *f, const board *b, const hako_solver_options
 	if (st == HAKO_OK)
 		st = fess_plan_backward(&f->plan, b, &f->c.mem, &f->c.clock,
 		                        FESS_BACKWARD_PLAN_EXPANSIONS);
+	if (st == HAKO_OK)
+		st = fess_hotspots_init(&f->hot, b, &f->mover, &f->c.mem, &f->c.clock);
 	return st;
 }
 
@@ -898,13 +906,15 @@ enum {
 	ADVISOR_ROOMS,
 	ADVISOR_DISTANCE,
 	ADVISOR_GAIN,
+	ADVISOR_HOTSPOTS,
 	ADVISORS
 };
 
 /* Does advisor a want move g at all, and is it better than `best`? Every
  * advisor but packing keeps the goals packed; ties go to the move that
  * brings its box nearer the next goals. */
-static int advisor_prefers(int a, const fess_features *parent, const glance *g, const glance *best)
+static int advisor_prefers(int a, const fess_features *parent, int parent_hot, const glance *g,
+                           const glance *best)
 {
 	int value, other;
 	if (a != ADVISOR_PACKING && g->x.packed < parent->packed)
@@ -941,6 +951,13 @@ static int advisor_prefers(int a, const fess_features *parent, const glance *g, 
 		value = g->left;
 		other = best ? best->left : 0;
 		break;
+	case ADVISOR_HOTSPOTS:
+		if (g->hot >= parent_hot || g->x.connectivity > parent->connectivity ||
+		    g->x.out_of_plan > parent->out_of_plan)
+			return 0;
+		value = g->hot;
+		other = best ? best->hot : 0;
+		break;
 	default:
 		if (g->closer >= 0 || g->x.connectivity > parent->connectivity ||
 		    g->x.out_of_plan > parent->out_of_plan)
@@ -974,6 +991,9 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	}
 	fess_features parent = features_from_key(f->cells[n->cell].features);
 	int targets = fess_next_goals(&f->plan, f->c.occupied, f->targets);
+	const board *b = f->c.b;
+	const uint16_t *boxes = search_node_boxes(&f->store, n);
+	int hot = fess_hotspots_count(&f->hot, b, boxes, b->box_count, f->victims);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
 		if (search_out_of_time(&f->c)) {
@@ -992,6 +1012,9 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		g->state = GLANCE_OPEN;
 		g->left = (int16_t)target_distance(f, m->to, targets);
 		g->closer = (int16_t)(g->left - target_distance(f, m->from, targets));
+		g->hot = (int16_t)(hot ? fess_hotspots_after(&f->hot, b, boxes, b->box_count,
+		                                             f->victims, hot, m->from, m->to)
+		                       : 0);
 	}
 	grow_result result = GROW_OK;
 	for (int a = 0; a < ADVISORS && result == GROW_OK; a++) {
@@ -999,7 +1022,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 			int pick = -1;
 			for (int k = 0; k < moves; k++) {
 				if (glances[k].state == GLANCE_REJECTED ||
-				    !advisor_prefers(a, &parent, &glances[k],
+				    !advisor_prefers(a, &parent, hot, &glances[k],
 				                     pick < 0 ? NULL : &glances[pick]))
 					continue;
 				pick = k;
@@ -1126,6 +1149,11 @@ static void fess_stats(const void *self, hako_stats *out)
 #define STALL_STATES 4096u /* a search makes at most one state a push */
 #define STALL_BUDGET 2000u
 #define STALL_PATTERN_BYTES (256u << 10)
+/* Fences (dead_stall.c, stall_learn_fences): a box of one that gets
+ * farther than this from all of them escapes. FESS alone at 20,000
+ * expansions, XSokoban: no escape 62, 1 step 61, 2 steps 63, 3 steps 63
+ * (slower); BENCH.md. */
+#define FENCE_RADIUS 2
 
 static int stall_setup(fess *f)
 {
@@ -1145,15 +1173,19 @@ static int stall_setup(fess *f)
 }
 
 /* Are node `index`'s boxes off the goals dead by themselves (every other
- * box removed)? If so, learns the smallest dead set of them. */
+ * box removed)? If so, learns the smallest dead set of them; else tries
+ * the fences around the pockets the player cannot reach. */
 static void stall_test(fess *f, uint32_t index)
 {
 	if (!stall_setup(f))
 		return;
 	fnode *n = node_at(f, index);
 	const uint16_t *boxes = search_node_boxes(&f->store, n);
-	f->stall_learned +=
-	    (uint64_t)stall_learn(&f->prover, f->stalls, boxes, n->player, STALL_BUDGET, -1);
+	int learned = stall_learn(&f->prover, f->stalls, boxes, n->player, STALL_BUDGET, -1);
+	if (!learned)
+		learned = stall_learn_fences(&f->prover, f->stalls, boxes, n->player, STALL_BUDGET,
+		                             FENCE_RADIUS);
+	f->stall_learned += (uint64_t)learned;
 }
 
 /* Does a learned stall pattern match node `index`? */

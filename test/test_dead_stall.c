@@ -411,6 +411,135 @@ static void region_labels_make_the_flood_states(void **state)
 	tb_close(&t);
 }
 
+/* stall_learn_fences on the position where FESS stalls on XSokoban 89
+ * (its best cell after 2,909 expansions, written out; squares the player
+ * can never reach drawn as walls). The pocket at (10,3)..(11,6) is fenced
+ * by the boxes on (10,4), (10,6) and (11,7); a box pushed into it never
+ * leaves (the corridor (11,3)..(11,8) ends in a dead square), and (10,7)
+ * and (12,7) beside them keep them from moving any other way. The boxes
+ * off the goals all together are too many for the budget FESS gives a
+ * stall test (2,000 pushes); the fence is proved in a few pushes and
+ * becomes a pattern of its boxes that matches the position. A second
+ * call skips the fences already tried. */
+static const char *const xsokoban89_stalled = "####################\n"
+                                              "##@          .**#.##\n"
+                                              "##       ####..... #\n"
+                                              "## #######  #..... #\n"
+                                              "## #  $   $ ##....##\n"
+                                              "## # $$ # # ###...##\n"
+                                              "## #  $$  $ ##### ##\n"
+                                              "## #$     $$$     ##\n"
+                                              "#  # # $#   # $## ##\n"
+                                              "# ##    ## ## $ # ##\n"
+                                              "# # $# $ $$ #     ##\n"
+                                              "# #         ########\n"
+                                              "# ######## ##   ####\n"
+                                              "#        #    $ ####\n"
+                                              "########    ########\n"
+                                              "##########  ########\n"
+                                              "####################\n";
+
+static void a_fence_around_a_pocket_is_learned(void **state)
+{
+	(void)state;
+	tb_position t;
+	tb_open(&t, xsokoban89_stalled);
+	memory mem = {0, 0, (size_t)1 << 30};
+	stall_prover s;
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 4096, NULL), HAKO_OK);
+	dead_pattern *patterns = dead_pattern_new(&t.b, &mem, 1u << 16);
+	assert_non_null(patterns);
+	unsigned player = t.b.start_player;
+	deadlock_position p = {&t.b, t.occupied, t.boxes, player};
+	assert_int_equal(stall_learn(&s, patterns, t.boxes, player, 2000, -1), 0);
+	assert_false(dead_pattern_match(patterns, &p, SQUARE_NONE, NULL));
+	/* FESS's stall budget (2,000 pushes) is short of this fence's proof
+	 * (about 5,200 pushes); 8,000 proves it. Tried once, it is not tried
+	 * again: a fresh prover for the larger budget. */
+	assert_int_equal(stall_learn_fences(&s, patterns, t.boxes, player, 2000, 2), 0);
+	assert_int_equal(s.fences_tested, 1);
+	stall_prover_free(&s);
+	assert_int_equal(stall_prover_init(&s, &t.b, &mem, 1u << 16, NULL), HAKO_OK);
+	assert_int_equal(stall_learn_fences(&s, patterns, t.boxes, player, 8000, 2), 1);
+	assert_true(dead_pattern_match(patterns, &p, SQUARE_NONE, &t.proof));
+	print_message("pattern of %d boxes\n", t.proof.count);
+	assert_true(t.proof.count >= 2 && t.proof.count <= 5);
+	assert_true(tb_proof_has(&t, 11, 7));
+	/* Only the fence's boxes. */
+	assert_int_equal(tb_proof_has(&t, 10, 4) + tb_proof_has(&t, 10, 6) +
+	                     tb_proof_has(&t, 10, 7) + tb_proof_has(&t, 11, 7) +
+	                     tb_proof_has(&t, 12, 7),
+	                 t.proof.count);
+	/* Tried already: the same position teaches nothing again. */
+	dead_pattern_free(patterns);
+	patterns = dead_pattern_new(&t.b, &mem, 1u << 16);
+	assert_non_null(patterns);
+	assert_int_equal(stall_learn_fences(&s, patterns, t.boxes, player, 8000, 2), 0);
+	dead_pattern_free(patterns);
+	stall_prover_free(&s);
+	assert_int_equal(mem.used, 0);
+	tb_close(&t);
+}
+
+/* On every position of the tiny boards (every set of the board's boxes,
+ * the player in each region), stall_learn_fences learns into one table
+ * per board; then no position the table matches is solvable (the tiny
+ * solver's verdict), so no fence it learned covers a solvable position. */
+static void fences_never_cover_a_solvable_position(void **state)
+{
+	(void)state;
+	uint64_t learned = 0, matched = 0, positions = 0;
+	for (int i = 0; i < TB_SWEEP_BOARDS; i++) {
+		tb_position t;
+		tb_open(&t, tb_sweep_boards[i]);
+		const board *b = &t.b;
+		tiny_solver o;
+		tiny_solver_open(&o, b);
+		memory mem = {0, 0, (size_t)1 << 30};
+		stall_prover s;
+		assert_int_equal(stall_prover_init(&s, b, &mem, 1u << 16, NULL), HAKO_OK);
+		dead_pattern *patterns = dead_pattern_new(b, &mem, 1u << 20);
+		assert_non_null(patterns);
+		int n = b->square_count, k = b->box_count;
+		uint8_t occupied[TINY_MAX_SQUARES + 1];
+		for (int pass = 0; pass < 2; pass++) {
+			uint16_t pick[TINY_MAX_BOXES + 1] = {0, 1, 2, 3};
+			do {
+				memset(occupied, 0, sizeof occupied);
+				for (int j = 0; j < k; j++)
+					occupied[pick[j]] = 1;
+				for (int player = 0; player < n; player++) {
+					if (occupied[player])
+						continue;
+					if (pass == 0) {
+						learned += (uint64_t)stall_learn_fences(
+						    &s, patterns, pick, (unsigned)player, BUDGET,
+						    2);
+						continue;
+					}
+					positions++;
+					deadlock_position p = {b, occupied, pick, (unsigned)player};
+					if (!dead_pattern_match(patterns, &p, SQUARE_NONE, NULL))
+						continue;
+					matched++;
+					assert_int_equal(
+					    tiny_solver_pushes(&o, pick, (unsigned)player),
+					    TINY_UNSOLVABLE);
+				}
+			} while (tb_next_subset(pick, k, n));
+		}
+		dead_pattern_free(patterns);
+		stall_prover_free(&s);
+		assert_int_equal(mem.used, 0);
+		tiny_solver_close(&o);
+		tb_close(&t);
+	}
+	print_message("fences learned %llu, positions %llu, matched %llu\n",
+	              (unsigned long long)learned, (unsigned long long)positions,
+	              (unsigned long long)matched);
+	assert_true(learned > 0 && matched > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -422,6 +551,8 @@ int main(void)
 	    cmocka_unit_test(sets_with_escape_never_cover_a_solvable_position),
 	    cmocka_unit_test(a_dead_end_is_learned_as_a_pattern),
 	    cmocka_unit_test(region_labels_make_the_flood_states),
+	    cmocka_unit_test(a_fence_around_a_pocket_is_learned),
+	    cmocka_unit_test(fences_never_cover_a_solvable_position),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
