@@ -17,20 +17,24 @@
  * stored in the portfolio's meeting table (perimeter.h) is finished by
  * walking down the stored depths. A move's weight is 0 when an advisor
  * recommends it (it packs more goals, joins areas of floor, takes a box off
- * a goal filled too early, clears a corridor between rooms, or brings a box
- * nearer the next goals to fill)
- * and 1 otherwise; a state's weight is the sum along its path, so advised
- * lines run deep while every cell keeps getting its turn — progress on one
- * feature cannot starve the others. A state is visited twice: first its
- * advised moves are made (cheaply judged on the features alone), then, as
- * an entry one weight heavier, all its other moves.
+ * a goal filled too early, clears a corridor between rooms, brings a box
+ * nearer the next goals to fill, or leaves fewer hotspots: boxes that cost
+ * another box a goal, fess_hotspot.c) and 1 otherwise; a state's weight
+ * is the sum along its path, so advised lines run deep while every cell
+ * keeps getting its turn — progress on one feature cannot starve the
+ * others. A state is visited twice: first its advised moves are made
+ * (cheaply judged on the features alone), then, as an entry one weight
+ * heavier, all its other moves.
  *
  * Stalls. When the best cell has not changed for STALL_AFTER expansions,
  * every STALL_EVERY-th picked state has its boxes off the goals tested
  * alone (dead_stall.c: every other box removed, a bounded exhaustive
  * search); a dead set is minimised and kept as a pattern (dead_pattern.c)
  * that prunes the children made from then on and the states picked later,
- * those already waiting included. The idea is the peers' (Festival's
+ * those already waiting included. When the boxes off the goals prove
+ * nothing, the fences around the pockets of floor the player cannot reach
+ * are tried (dead_stall.c, stall_learn_fences: YASS's fenced-in areas).
+ * The idea is the peers' (Festival's
  * patterns from stalled subtrees, YASS's "no progress" deadlock sets): a
  * stalled FESS spends its time among positions that keep the same stuck
  * boxes (XSokoban 21 and 61 are solved within 20,000 expansions with the
@@ -974,9 +978,10 @@ static int advisor_prefers(int a, const fess_features *parent, int parent_hot, c
  * one that joins areas of floor, the plan advisor one that takes a box
  * out of a goal filled too early, the rooms advisor one that takes a box
  * out of a corridor between rooms (without splitting the floor), the
- * distance advisor one that leaves
- * a box nearest the next goals and the gain advisor one that brings a box
- * nearest them by the most pushes, both without undoing the others — and
+ * distance advisor one that leaves a box nearest the next goals, the gain
+ * advisor one that brings a box nearest them by the most pushes and the
+ * hotspots advisor one that leaves the fewest hotspots, the last three
+ * without undoing the others — and
  * those children are made now at the node's own weight. A move that turns out
  * dead or known is replaced by the advisor's next choice (a few times).
  * The other moves wait, as one entry at weight + 1, for expand_rest. */
@@ -993,7 +998,9 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	int targets = fess_next_goals(&f->plan, f->c.occupied, f->targets);
 	const board *b = f->c.b;
 	const uint16_t *boxes = search_node_boxes(&f->store, n);
-	int hot = fess_hotspots_count(&f->hot, b, boxes, b->box_count, f->victims);
+	/* The hotspots advisor in the even runs only (see fess_restart): it
+	 * solves XSokoban 30 and 39 at once and loses 62 for good. */
+	int hot = f->run & 1 ? 0 : fess_hotspots_count(&f->hot, b, boxes, b->box_count, f->victims);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
 		if (search_out_of_time(&f->c)) {
