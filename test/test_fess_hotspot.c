@@ -106,20 +106,40 @@ static void brute_reached(const board *b, unsigned wall, int *reached)
 	free(queue);
 }
 
+/* One of the boards with its mover and hotspots table. */
+typedef struct fixture {
+	tb_position t;
+	memory mem;
+	fess_mover m;
+	fess_hotspots h;
+} fixture;
+
+static void fixture_open(fixture *x, const char *xsb)
+{
+	tb_open(&x->t, xsb);
+	x->mem = (memory){0, 0, (size_t)1 << 30};
+	assert_int_equal(fess_mover_init(&x->m, &x->t.b, &x->mem), HAKO_OK);
+	assert_int_equal(fess_hotspots_init(&x->h, &x->t.b, &x->m, &x->mem, NULL), HAKO_OK);
+	assert_non_null(x->h.blocks);
+}
+
+static void fixture_close(fixture *x)
+{
+	fess_hotspots_free(&x->h);
+	fess_mover_free(&x->m);
+	assert_int_equal(x->mem.used, 0);
+	tb_close(&x->t);
+}
+
 static void the_table_is_the_brute_force(void **state)
 {
 	(void)state;
 	uint64_t pairs = 0;
 	for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
-		tb_position t;
-		tb_open(&t, boards[i]);
-		const board *b = &t.b;
-		memory mem = {0, 0, (size_t)1 << 30};
-		fess_mover m;
-		assert_int_equal(fess_mover_init(&m, b, &mem), HAKO_OK);
-		fess_hotspots h;
-		assert_int_equal(fess_hotspots_init(&h, b, &m, &mem, NULL), HAKO_OK);
-		assert_non_null(h.blocks);
+		fixture x;
+		fixture_open(&x, boards[i]);
+		const board *b = &x.t.b;
+		const fess_hotspots *h = &x.h;
 		int n = b->square_count;
 		int *alone = malloc(sizeof(int) * (size_t)n);
 		int *blocked = malloc(sizeof(int) * (size_t)n);
@@ -134,7 +154,7 @@ static void the_table_is_the_brute_force(void **state)
 			for (int a = 0; a < n; a++) {
 				int expected = blocker && a != wall && !b->is_goal[a] &&
 				               !b->dead[a] && blocked[a] < alone[a];
-				int got = h.blocks[(size_t)a * (size_t)n + (size_t)wall];
+				int got = h->blocks[(size_t)a * (size_t)n + (size_t)wall];
 				if (got != expected)
 					print_error(
 					    "board %zu: box on %d, wall on %d: table %d, brute "
@@ -144,14 +164,11 @@ static void the_table_is_the_brute_force(void **state)
 				set += (uint64_t)got;
 			}
 		}
-		assert_int_equal(set, h.pairs);
+		assert_int_equal(set, h->pairs);
 		pairs += set;
 		free(alone);
 		free(blocked);
-		fess_hotspots_free(&h);
-		fess_mover_free(&m);
-		assert_int_equal(mem.used, 0);
-		tb_close(&t);
+		fixture_close(&x);
 	}
 	print_message("pairs set: %llu\n", (unsigned long long)pairs);
 	assert_true(pairs > 0); /* not vacuous */
@@ -180,14 +197,10 @@ static void counts_after_a_move_are_recounts(void **state)
 	srand(12345);
 	uint64_t checked = 0, hot_positions = 0;
 	for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
-		tb_position t;
-		tb_open(&t, boards[i]);
-		const board *b = &t.b;
-		memory mem = {0, 0, (size_t)1 << 30};
-		fess_mover m;
-		assert_int_equal(fess_mover_init(&m, b, &mem), HAKO_OK);
-		fess_hotspots h;
-		assert_int_equal(fess_hotspots_init(&h, b, &m, &mem, NULL), HAKO_OK);
+		fixture x;
+		fixture_open(&x, boards[i]);
+		const board *b = &x.t.b;
+		const fess_hotspots *h = &x.h;
 		int n = b->square_count, k = b->box_count;
 		uint16_t *victims = calloc((size_t)n, sizeof(uint16_t));
 		uint8_t *occupied = calloc((size_t)n, 1);
@@ -207,27 +220,24 @@ static void counts_after_a_move_are_recounts(void **state)
 			for (int q = 0, j = 0; q < n; q++)
 				if (occupied[q])
 					boxes[j++] = (uint16_t)q;
-			int hot = fess_hotspots_count(&h, b, boxes, k, victims);
-			assert_int_equal(hot, recount(&h, b, boxes, k));
+			int hot = fess_hotspots_count(h, b, boxes, k, victims);
+			assert_int_equal(hot, recount(h, b, boxes, k));
 			hot_positions += hot > 0;
 			for (int j = 0; j < k; j++)
 				for (int to = 0; to < n; to++) {
 					if (occupied[to])
 						continue;
 					int after = fess_hotspots_after(
-					    &h, b, boxes, k, victims, hot, boxes[j], (unsigned)to);
+					    h, b, boxes, k, victims, hot, boxes[j], (unsigned)to);
 					memcpy(moved, boxes, sizeof(uint16_t) * (size_t)k);
 					moved[j] = (uint16_t)to;
-					assert_int_equal(after, recount(&h, b, moved, k));
+					assert_int_equal(after, recount(h, b, moved, k));
 					checked++;
 				}
 		}
 		free(victims);
 		free(occupied);
-		fess_hotspots_free(&h);
-		fess_mover_free(&m);
-		assert_int_equal(mem.used, 0);
-		tb_close(&t);
+		fixture_close(&x);
 	}
 	print_message("moves checked %llu, positions with hotspots %llu\n",
 	              (unsigned long long)checked, (unsigned long long)hot_positions);
