@@ -51,7 +51,10 @@
  * Restarts (fess_restart). After RESTART_FIRST × RESTART_UNIT expansions
  * the search starts over from the root, and again after runs of
  * RESTART_UNIT times the Luby sequence, each run breaking ties in its
- * cells another way (a seed). Each run is complete by itself (the patterns
+ * cells another way (a seed); the hotspots advisor advises in the even
+ * runs only (0, 2, ...), so a level it leads astray gets runs without it,
+ * as Festival runs its advisor sets as strategies of their own (XSokoban
+ * 62, BENCH.md). Each run is complete by itself (the patterns
  * learned before are sound), and the runs grow without bound, so one long
  * enough to exhaust a finite search comes: an unsolvable level is still
  * proven.
@@ -998,8 +1001,8 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	int targets = fess_next_goals(&f->plan, f->c.occupied, f->targets);
 	const board *b = f->c.b;
 	const uint16_t *boxes = search_node_boxes(&f->store, n);
-	/* The hotspots advisor in the even runs only (see fess_restart): it
-	 * solves XSokoban 30 and 39 at once and loses 62 for good. */
+	/* The hotspots advisor in the even runs only (see the file's comment):
+	 * it solves XSokoban 30 and 39 at once, and 62 not in 60 s. */
 	int hot = f->run & 1 ? 0 : fess_hotspots_count(&f->hot, b, boxes, b->box_count, f->victims);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
