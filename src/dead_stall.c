@@ -536,12 +536,7 @@ int stall_learn_fences(stall_prover *s, dead_pattern *patterns, const uint16_t *
 			mark[boxes[i]] = FENCE_BOX;
 		if (count < 2 || count > STALL_FENCE_MOST)
 			continue;
-		for (int i = 1; i < count; i++) /* ascending */
-			for (int j = i; j > 0 && set[j - 1] > set[j]; j--) {
-				uint16_t t = set[j];
-				set[j] = set[j - 1];
-				set[j - 1] = t;
-			}
+		board_sort_squares(set, (size_t)count);
 		/* A stalled search meets the same fence again and again. */
 		uint64_t key = (uint64_t)player * 0x9E3779B97F4A7C15ull + 1;
 		for (int i = 0; i < count; i++)
