@@ -159,11 +159,11 @@ void fess_hotspots_free(fess_hotspots *h);
 /* The hotspots of the position `boxes`: boxes off the goals that cost
  * another box off the goals a goal. victims[square of each box] gets the
  * number of boxes it costs one (0 on goals); the other entries are left. */
-int fess_hotspots_count(const fess_hotspots *h, const board *b, const uint16_t *boxes, int count,
+int fess_hotspots_count(const fess_hotspots *h, const uint16_t *boxes, int count,
                         uint16_t *victims);
 /* The hotspots after the box on `from` goes to `to`, from the position's
  * count `hot` and `victims` (fess_hotspots_count). */
-int fess_hotspots_after(const fess_hotspots *h, const board *b, const uint16_t *boxes, int count,
+int fess_hotspots_after(const fess_hotspots *h, const uint16_t *boxes, int count,
                         const uint16_t *victims, int hot, unsigned from, unsigned to);
 
 /* ---- search_fess.c: restarts ------------------------------------------ */

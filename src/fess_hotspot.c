@@ -8,8 +8,10 @@
  * a goal that way is a hotspot. The table is static (the empty board and
  * one wall), so it is advice only: FESS's hotspots advisor moves such a
  * box away (search_fess.c), which no packing, area or distance feature
- * asks for when the blocking box is off the plan's way (XSokoban 89's row
- * of boxes across the only way to its next plan square).
+ * asks for when the blocking box is off the plan's way.
+ *
+ * Squares on goals are neither blockers nor victims: their rows and
+ * columns of the table stay 0, so the counts below need not ask.
  *
  * Reaching a goal is the pull search of fess_moves.c run from every goal
  * with the player on any side of it: the squares its pulls reach are the
@@ -22,8 +24,8 @@
 #include "deadline.h"
 #include "fess.h"
 
-/* squares² × goals above which the table is not made (a 500-square level
- * with 50 boxes is 12.5 M, about half a second here). */
+/* squares² × goals above which the table is not made. Below it the table
+ * took at most 0.28 s on a level of Sasquatch III (BENCH.md). */
 #define HOTSPOT_WORK_LIMIT 20000000.0
 
 void fess_hotspots_free(fess_hotspots *h)
@@ -34,7 +36,7 @@ void fess_hotspots_free(fess_hotspots *h)
 }
 
 /* Per square, how many goals a lone box there reaches with the boxes of
- * `occupied` (a blocker, or none) standing still. */
+ * `occupied` (a blocker off the goals, or none) standing still. */
 static void count_reached(fess_mover *m, const board *b, uint8_t *occupied, fess_move *moves,
                           int capacity, uint8_t *mark, uint16_t *reached)
 {
@@ -42,8 +44,6 @@ static void count_reached(fess_mover *m, const board *b, uint8_t *occupied, fess
 	memset(reached, 0, sizeof(uint16_t) * (size_t)n);
 	for (int g = 0; g < b->box_count; g++) {
 		unsigned goal = b->goals[g];
-		if (occupied[goal])
-			continue;
 		occupied[goal] = 1;
 		int count = fess_box_pulls(m, occupied, goal, NULL, moves, capacity);
 		occupied[goal] = 0;
@@ -117,8 +117,7 @@ hako_status fess_hotspots_init(fess_hotspots *h, const board *b, fess_mover *m, 
 	return st == HAKO_ERR_LIMIT ? HAKO_OK : st;
 }
 
-int fess_hotspots_count(const fess_hotspots *h, const board *b, const uint16_t *boxes, int count,
-                        uint16_t *victims)
+int fess_hotspots_count(const fess_hotspots *h, const uint16_t *boxes, int count, uint16_t *victims)
 {
 	int hot = 0;
 	for (int i = 0; i < count; i++)
@@ -128,8 +127,6 @@ int fess_hotspots_count(const fess_hotspots *h, const board *b, const uint16_t *
 	size_t n = (size_t)h->n;
 	for (int i = 0; i < count; i++) {
 		unsigned blocker = boxes[i];
-		if (b->is_goal[blocker])
-			continue;
 		int v = 0;
 		for (int j = 0; j < count; j++)
 			v += h->blocks[boxes[j] * n + blocker];
@@ -139,26 +136,23 @@ int fess_hotspots_count(const fess_hotspots *h, const board *b, const uint16_t *
 	return hot;
 }
 
-int fess_hotspots_after(const fess_hotspots *h, const board *b, const uint16_t *boxes, int count,
+int fess_hotspots_after(const fess_hotspots *h, const uint16_t *boxes, int count,
                         const uint16_t *victims, int hot, unsigned from, unsigned to)
 {
 	if (!h->blocks)
 		return 0;
 	size_t n = (size_t)h->n;
-	int from_off = !b->is_goal[from], to_off = !b->is_goal[to];
 	int mine = 0; /* the moved box's victims on `to` */
-	if (from_off && victims[from] > 0)
+	if (victims[from] > 0)
 		hot--;
 	for (int i = 0; i < count; i++) {
 		unsigned other = boxes[i];
-		if (other == from || b->is_goal[other])
+		if (other == from)
 			continue;
 		int old = victims[other];
-		int now = old - (from_off ? h->blocks[from * n + other] : 0) +
-		          (to_off ? h->blocks[to * n + other] : 0);
+		int now = old - h->blocks[from * n + other] + h->blocks[to * n + other];
 		hot += (now > 0) - (old > 0);
-		if (to_off)
-			mine += h->blocks[other * n + to];
+		mine += h->blocks[other * n + to];
 	}
 	return hot + (mine > 0);
 }

@@ -1003,7 +1003,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 	const uint16_t *boxes = search_node_boxes(&f->store, n);
 	/* The hotspots advisor in the even runs only (see the file's comment):
 	 * it solves XSokoban 30 and 39 at once, and 62 not in 60 s. */
-	int hot = f->run & 1 ? 0 : fess_hotspots_count(&f->hot, b, boxes, b->box_count, f->victims);
+	int hot = f->run & 1 ? 0 : fess_hotspots_count(&f->hot, boxes, b->box_count, f->victims);
 	glance *glances = f->glances;
 	for (int k = 0; k < moves; k++) {
 		if (search_out_of_time(&f->c)) {
@@ -1022,7 +1022,7 @@ static grow_result advise(fess *f, uint32_t index, uint32_t *solved)
 		g->state = GLANCE_OPEN;
 		g->left = (int16_t)target_distance(f, m->to, targets);
 		g->closer = (int16_t)(g->left - target_distance(f, m->from, targets));
-		g->hot = (int16_t)(hot ? fess_hotspots_after(&f->hot, b, boxes, b->box_count,
+		g->hot = (int16_t)(hot ? fess_hotspots_after(&f->hot, boxes, b->box_count,
 		                                             f->victims, hot, m->from, m->to)
 		                       : 0);
 	}

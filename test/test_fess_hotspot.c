@@ -220,15 +220,15 @@ static void counts_after_a_move_are_recounts(void **state)
 			for (int q = 0, j = 0; q < n; q++)
 				if (occupied[q])
 					boxes[j++] = (uint16_t)q;
-			int hot = fess_hotspots_count(h, b, boxes, k, victims);
+			int hot = fess_hotspots_count(h, boxes, k, victims);
 			assert_int_equal(hot, recount(h, b, boxes, k));
 			hot_positions += hot > 0;
 			for (int j = 0; j < k; j++)
 				for (int to = 0; to < n; to++) {
 					if (occupied[to])
 						continue;
-					int after = fess_hotspots_after(
-					    h, b, boxes, k, victims, hot, boxes[j], (unsigned)to);
+					int after = fess_hotspots_after(h, boxes, k, victims, hot,
+					                                boxes[j], (unsigned)to);
 					memcpy(moved, boxes, sizeof(uint16_t) * (size_t)k);
 					moved[j] = (uint16_t)to;
 					assert_int_equal(after, recount(h, b, moved, k));
