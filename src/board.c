@@ -55,28 +55,29 @@ static int flood_player_region(const struct hako_level *level, uint8_t *region)
 	return count;
 }
 
+size_t board_sides_scratch_bytes(int square_count)
+{
+	/* A multiple of 8: what follows it in a block stays aligned. */
+	return ((size_t)square_count * (5 * sizeof(int) + 1) + 7) & ~(size_t)7;
+}
+
 /* Label, for every square s, the components of its neighbours in the floor
- * graph without s. Tarjan's articulation-point DFS (iterative): a neighbour
- * u of s lies either on the parent side of s or inside the subtree of one
- * child c of s; subtrees with low[c] >= disc[s] are cut off from the rest
- * when s is blocked, all others join the parent side. O(squares). */
-static hako_status compute_sides(board *b)
+ * graph without s (and without the squares `wall` marks). Tarjan's
+ * articulation-point DFS (iterative): a neighbour u of s lies either on
+ * the parent side of s or inside the subtree of one child c of s; subtrees
+ * with low[c] >= disc[s] are cut off from the rest when s is blocked, all
+ * others join the parent side. O(squares). */
+void board_sides(const board *b, const uint8_t *wall, uint8_t *side, void *scratch)
 {
 	int n = b->square_count;
-	int *disc = malloc(sizeof(int) * (size_t)n);
-	int *low = malloc(sizeof(int) * (size_t)n);
-	int *size = malloc(sizeof(int) * (size_t)n);
-	int *parent = malloc(sizeof(int) * (size_t)n);
-	int *stack = malloc(sizeof(int) * (size_t)n);
-	uint8_t *next_dir = malloc((size_t)n);
-	hako_status st = HAKO_ERR_NOMEM;
-	if (!disc || !low || !size || !parent || !stack || !next_dir)
-		goto out;
+	int *disc = scratch;
+	int *low = disc + n, *size = low + n, *parent = size + n, *stack = parent + n;
+	uint8_t *next_dir = (uint8_t *)(stack + n);
 	for (int i = 0; i < n; i++)
 		disc[i] = -1;
 	int time = 0;
 	for (int root = 0; root < n; root++) {
-		if (disc[root] >= 0)
+		if (disc[root] >= 0 || (wall && wall[root]))
 			continue;
 		int top = 0;
 		stack[top++] = root;
@@ -88,7 +89,7 @@ static hako_status compute_sides(board *b)
 			if (next_dir[s] < 4) {
 				int d = next_dir[s]++;
 				uint16_t u = board_next(b, (unsigned)s, (unsigned)d);
-				if (u == SQUARE_NONE)
+				if (u == SQUARE_NONE || (wall && wall[u]))
 					continue;
 				if (disc[u] < 0) {
 					disc[u] = low[u] = time++;
@@ -111,15 +112,15 @@ static hako_status compute_sides(board *b)
 	for (int s = 0; s < n; s++) {
 		for (int d = 0; d < 4; d++) {
 			uint16_t u = board_next(b, (unsigned)s, (unsigned)d);
-			b->side[s * 4 + d] = SIDE_NONE;
-			if (u == SQUARE_NONE)
+			side[s * 4 + d] = SIDE_NONE;
+			if (u == SQUARE_NONE || (wall && (wall[u] || wall[s])))
 				continue;
 			int label = 4; /* 4 = the parent side */
 			if (disc[u] > disc[s]) {
 				/* u is a descendant: find the child subtree holding it. */
 				for (int e = 0; e < 4; e++) {
 					uint16_t c = board_next(b, (unsigned)s, (unsigned)e);
-					if (c == SQUARE_NONE || parent[c] != s)
+					if (c == SQUARE_NONE || (wall && wall[c]) || parent[c] != s)
 						continue;
 					if (disc[c] <= disc[u] && disc[u] < disc[c] + size[c]) {
 						if (low[c] >= disc[s])
@@ -128,18 +129,19 @@ static hako_status compute_sides(board *b)
 					}
 				}
 			}
-			b->side[s * 4 + d] = (uint8_t)label;
+			side[s * 4 + d] = (uint8_t)label;
 		}
 	}
-	st = HAKO_OK;
-out:
-	free(disc);
-	free(low);
-	free(size);
-	free(parent);
-	free(stack);
-	free(next_dir);
-	return st;
+}
+
+static hako_status compute_sides(board *b)
+{
+	void *scratch = malloc(board_sides_scratch_bytes(b->square_count) + 1);
+	if (!scratch)
+		return HAKO_ERR_NOMEM;
+	board_sides(b, NULL, b->side, scratch);
+	free(scratch);
+	return HAKO_OK;
 }
 
 static void *board_alloc(board *b, size_t bytes)

@@ -125,6 +125,13 @@ void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *st
  * gets 1 for dead. */
 void dead_simple_with_walls(const board *b, const uint8_t *wall, uint8_t *dead);
 
+/* board.c: side labels as board->side has them (0..3 a child component,
+ * 4 the parent side, SIDE_NONE toward a wall), with the squares `wall`
+ * marks (NULL: none) taken as walls too; a marked square gets SIDE_NONE
+ * all round. `scratch` holds board_sides_scratch_bytes(square_count). */
+size_t board_sides_scratch_bytes(int square_count);
+void board_sides(const board *b, const uint8_t *wall, uint8_t *side, void *scratch);
+
 /* board.c: sort a short list of squares ascending. */
 void board_sort_squares(uint16_t *squares, size_t count);
 

@@ -11,18 +11,25 @@
  * Reachability is that of a lone box (push distance finite), with the
  * frozen boxes handed in turned into walls: a frozen box on a goal keeps
  * that goal and leaves the matching; the others see the frozen boxes as
- * walls (their reachability is recomputed by pulling from each free goal
- * with those walls, and cached for up to 256 frozen sets in a quarter of
- * a MiB: an A* search goes back and forth between the sets of many
- * branches, and with 16 entries one check in eleven remade its tables on
- * Microban 145; an entry keeps its set's squares, so it is used only for
- * exactly that set).
+ * walls. Their reachability is recomputed by pulling from each free goal
+ * with those walls, over (box square, player side) states as distance.c
+ * does, the sides labelled again with the frozen boxes as walls
+ * (board_sides). The player's side matters: on XSokoban 90 two boxes
+ * frozen on the bottom wall shut the player out of the pocket behind the
+ * way into a goal corridor, so no box can be pushed along it any more; a
+ * pull flood that ignored the side still had boxes reach those goals, and
+ * FESS stalled among such positions for 100,000 expansions. The tables
+ * are cached for up to 256 frozen sets in a quarter of a MiB: an A*
+ * search goes back and forth between the sets of many branches, and with
+ * 16 entries one check in eleven remade its tables on Microban 145; an
+ * entry keeps its set's squares, so it is used only for exactly that set.
  *
  * Never prunes a solvable position: in any solution each box ends on a
- * distinct goal, which it reaches by pushes that in particular are possible
- * for the lone box (other boxes only take moves away); frozen boxes never
- * move, so treating them as walls removes no real move. That final
- * assignment is a perfect matching in the graph built here. */
+ * distinct goal, which it reaches by pushes that in particular are
+ * possible for the lone box, the player's walks included (other boxes only
+ * take moves away); frozen boxes never move, so treating them as walls
+ * removes no real move. That final assignment is a perfect matching in
+ * the graph built here. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +56,13 @@ struct dead_bipartite {
 	uint16_t *sets;
 	uint8_t *filled; /* per entry: 1 once it holds a set */
 	uint8_t *reach;  /* the table in use */
-	uint16_t *queue;
+	/* The side-aware pull search with frozen walls (pull_from_goal):
+	 * sides as board->side has them, their scratch, per state (square *
+	 * DISTANCE_SIDES + side) a mark, and a queue of states. */
+	uint8_t *side;
+	void *side_scratch;
+	uint8_t *state_seen;
+	uint32_t *state_queue;
 	const uint16_t *boxes; /* the position being matched */
 	const uint8_t *frozen;
 	int use_walls;
@@ -64,9 +77,11 @@ dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
 	size_t table = n * squares, ways = BIPARTITE_WAYS;
 	while (ways > 1 && ways * table > ((size_t)1 << 18))
 		ways /= 2;
+	size_t states = squares * DISTANCE_SIDES;
 	size_t bytes = sizeof(dead_bipartite) + n * (4 * sizeof(int) + sizeof(uint32_t)) +
-	               squares * sizeof(uint16_t) + ways * (n + 1) * sizeof(uint16_t) + ways +
-	               ways * table + 64;
+	               states * sizeof(uint32_t) + board_sides_scratch_bytes(b->square_count) +
+	               ways * (n + 1) * sizeof(uint16_t) + ways + ways * table + squares * 4 +
+	               states + 64;
 	dead_bipartite *d = memory_calloc(mem, bytes);
 	if (!d)
 		return NULL;
@@ -80,12 +95,16 @@ dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
 	d->stack_box = d->box_of_goal + n;
 	d->stack_goal = d->stack_box + n;
 	d->visited = (uint32_t *)(void *)(d->stack_goal + n);
-	d->queue = (uint16_t *)(void *)(d->visited + n);
-	d->sets = d->queue + squares;
+	d->state_queue = d->visited + n;
+	d->side_scratch = d->state_queue + states; /* ints first: aligned */
+	d->sets = (uint16_t *)(void *)((char *)d->side_scratch +
+	                               board_sides_scratch_bytes(b->square_count));
 	d->ways = (int)ways;
 	d->filled = (uint8_t *)(d->sets + ways * (n + 1));
 	d->tables = d->filled + ways;
 	d->reach = d->tables;
+	d->side = d->tables + ways * table;
+	d->state_seen = d->side + squares * 4;
 	return d;
 }
 
@@ -95,8 +114,10 @@ void dead_bipartite_free(dead_bipartite *d)
 		memory_free(d->mem, d, d->bytes);
 }
 
-/* Pull a lone box from goal `gi` with frozen boxes as walls: the squares
- * it reaches are those from which the goal can be reached. */
+/* Pull a lone box from goal `gi` with frozen boxes as walls (d->side
+ * labelled with them): the squares it reaches, on any side, are those from
+ * which the goal can be reached. The states and moves are distance.c's
+ * (distance_lone_box, pulls). */
 static void pull_from_goal(dead_bipartite *d, int gi, const uint8_t *frozen)
 {
 	const board *b = d->b;
@@ -106,20 +127,40 @@ static void pull_from_goal(dead_bipartite *d, int gi, const uint8_t *frozen)
 	unsigned goal = b->goals[gi];
 	if (frozen[goal])
 		return;
-	int head = 0, tail = 0;
+	const uint8_t *side = d->side;
+	uint8_t *seen = d->state_seen;
+	memset(seen, 0, squares * DISTANCE_SIDES);
+	uint32_t *queue = d->state_queue;
+	size_t head = 0, tail = 0;
 	live[goal] = 1;
-	d->queue[tail++] = (uint16_t)goal;
+	for (unsigned dir = 0; dir < 4; dir++) {
+		uint8_t k = side[goal * 4 + dir];
+		if (k == SIDE_NONE || seen[goal * DISTANCE_SIDES + k])
+			continue;
+		seen[goal * DISTANCE_SIDES + k] = 1;
+		queue[tail++] = goal * DISTANCE_SIDES + k;
+	}
 	while (head < tail) {
-		unsigned s = d->queue[head++];
+		uint32_t state = queue[head++];
+		unsigned square = state / DISTANCE_SIDES, k = state % DISTANCE_SIDES;
 		for (unsigned dir = 0; dir < 4; dir++) {
-			uint16_t to = board_next(b, s, dir);
-			if (to == SQUARE_NONE || live[to] || frozen[to])
+			/* The last push went toward dir, from `from` onto `square`,
+			 * the player ending on `from`: on side k of `square`, so
+			 * neither a wall nor a frozen box. The player stood beyond
+			 * `from` before it, which must be free as well. */
+			unsigned back = DIR_OPPOSITE(dir);
+			if (side[square * 4 + back] != k)
 				continue;
-			uint16_t player = board_next(b, to, dir);
-			if (player == SQUARE_NONE || frozen[player])
+			unsigned from = board_next(b, square, back);
+			uint8_t before = side[from * 4 + back];
+			if (before == SIDE_NONE)
 				continue;
-			live[to] = 1;
-			d->queue[tail++] = to;
+			uint32_t next = from * DISTANCE_SIDES + before;
+			if (seen[next])
+				continue;
+			seen[next] = 1;
+			live[from] = 1;
+			queue[tail++] = next;
 		}
 	}
 }
@@ -150,6 +191,7 @@ static void use_table(dead_bipartite *d, uint64_t key, const uint16_t *boxes, co
 			set[1 + count++] = boxes[i];
 	set[0] = count;
 	d->filled[e] = 1;
+	board_sides(b, frozen, d->side, d->side_scratch);
 	for (int gi = 0; gi < n; gi++)
 		pull_from_goal(d, gi, frozen);
 }

@@ -107,6 +107,9 @@ typedef struct search {
 	const uint16_t *key_boxes;             /* the probe as stored: probe_boxes or sym_boxes */
 	uint16_t key_player;
 	unsigned key_image; /* the symmetry from the probe to key_boxes */
+	/* A goal macro was played (the fast mode): the search is no longer
+	 * exhaustive, so running out of nodes proves nothing (room_macro.c). */
+	int goal_macro_played;
 } search;
 
 static node *node_at(const search *s, uint32_t index)
@@ -464,6 +467,7 @@ static add_result expand(search *s, uint32_t index)
 		if (s->c.rooms)
 			extra =
 			    (uint32_t)room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to);
+		s->goal_macro_played |= extra > 0;
 		memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 		board_move_box(s->c.probe_boxes, count, m->index, to);
 		if (s->mode == HAKO_OPTIMAL_MOVES)
@@ -681,7 +685,9 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		if (grown == ADD_STOP)
 			return (int)s->c.clock.why;
 	}
-	return HAKO_UNSOLVABLE;
+	/* Out of nodes. A proof, unless a goal macro replaced a push: then,
+	 * as FESS does when it had to drop states, memout, never unsolvable. */
+	return s->goal_macro_played ? HAKO_MEMOUT : HAKO_UNSOLVABLE;
 }
 
 /* ------------------------------------------------------------ the engine */

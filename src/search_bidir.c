@@ -187,7 +187,7 @@ typedef struct bidir {
 	board pull_board;         /* *b with distance = push distances from the start squares */
 	uint16_t *start_distance; /* [start index * square_count + square] */
 	uint8_t *back_dead;       /* per square: no start box can be pushed here */
-	int goal_macro_used;      /* the forward side committed to a goal macro */
+	int goal_macro_used;      /* the forward side played a goal macro */
 	side forward, backward;
 	perimeter *meet;     /* the portfolio's meeting table: backward states go there */
 	perimeter_walk walk; /* down another engine's backward states, once met */
@@ -610,9 +610,18 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 		unsigned stand = square;
 		unsigned length =
 		    1 + tunnel_push_on(&s->c.tunnels, b, s->c.occupied, d, &stand, &to);
-		/* The goal macro takes a box on a room's entrance home. */
-		if (s->c.rooms && room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to) > 0)
+		/* The goal macro takes a box on a room's entrance home. It
+		 * replaces the push that stops on the entrance, so once one is
+		 * played the forward side is no longer exhaustive, whether its
+		 * child lives or not: a dead one is pruned, and the stronger the
+		 * detectors, the likelier that is (Boxoban hard 000 #19: the
+		 * box that must turn round in the room and go back out, taken
+		 * home, leaves the level dead; the forward side ran dry and
+		 * called a solvable level unsolvable). */
+		if (s->c.rooms && room_macro_play(s->c.rooms, b, s->c.occupied, &stand, &to) > 0) {
 			length |= GOAL_MACRO;
+			s->goal_macro_used = 1;
+		}
 		memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)count);
 		board_move_box(s->c.probe_boxes, count, m->index, to);
 		s->c.probe_player = reach_fill(&s->c.child_reach, b, s->c.occupied, stand);
@@ -661,8 +670,6 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 				} else if (side_add(s, sd, key, index, depth + 1, h, square, d,
 				                    length) != HAKO_OK)
 					result = GROW_NOMEM;
-				else if (length & GOAL_MACRO)
-					s->goal_macro_used = 1;
 			}
 		}
 		/* Back to the parent (macros move only the pushed box). */

@@ -108,6 +108,34 @@ static void frozen_box_walls_off_a_goal(void **state)
 	close_fixture(&f);
 }
 
+static void frozen_boxes_shut_the_player_out(void **state)
+{
+	(void)state;
+	/* Goal (4,3) can only be filled by the box on (2,2), pushed down to
+	 * (2,3) and then right from (1,3). Statically the player gets to
+	 * (1,3) round by (4,4) and the bottom row. With the boxes on (2,4)
+	 * and (3,4) frozen (handed in by hand), (1,3) can be reached only
+	 * through (2,3) itself, where the box stands: a pull flood that
+	 * ignores the player's side still lets the box reach the goal; the
+	 * side-aware search does not (XSokoban 90's stall, in small). */
+	fixture f;
+	open_fixture(&f, "########\n"
+	                 "#    @ #\n"
+	                 "##$### #\n"
+	                 "#   .# #\n"
+	                 "# **   #\n"
+	                 "########\n");
+	deadlock_proof proof;
+	assert_false(check(&f, NULL, &proof));
+	f.frozen[sq(&f, 2, 4)] = 1;
+	f.frozen[sq(&f, 3, 4)] = 1;
+	assert_true(check(&f, f.frozen, &proof));
+	assert_int_equal(proof.kind, DEADLOCK_BIPARTITE);
+	assert_int_equal(proof.count, 1);
+	assert_int_equal(proof.boxes[0], sq(&f, 2, 2));
+	close_fixture(&f);
+}
+
 /* The tables of reachability with frozen walls are kept for a few frozen
  * sets at once. Handing in 48 sets in a scrambled order, again and again
  * (more sets than entries, so entries are shared and replaced), one
@@ -174,37 +202,55 @@ static int goal_index(const board *b, unsigned square)
 	return -1;
 }
 
-/* Could a lone box on `from` be pushed to `to`, the frozen boxes (NULL:
- * none) walls? Pushes forward from the box: the player's square and the
- * target must be free of walls and frozen boxes; a frozen box itself
- * stays where it is. */
-static int lone_box_reaches(const board *b, const uint8_t *frozen, unsigned from, unsigned to,
-                            uint8_t *seen, uint16_t *queue)
+/* The goals a lone box on `from` can be pushed to, as bits, the frozen
+ * boxes (NULL: none) walls. Without them, the board's distances; with
+ * them, breadth first over (box square, player square) pairs, the player
+ * starting on any free square: it steps to a free neighbour, or pushes
+ * the box onto a free square beyond it. Free: no wall, no frozen box. */
+static uint32_t lone_box_goals(const board *b, const uint8_t *frozen, unsigned from, uint8_t *seen,
+                               uint32_t *queue)
 {
-	if (!frozen)
-		return b->distance[(size_t)goal_index(b, to) * (size_t)b->square_count + from] !=
-		       DISTANCE_INFINITE;
+	size_t n = (size_t)b->square_count;
+	uint32_t goals = 0;
+	if (!frozen) {
+		for (int g = 0; g < b->box_count; g++)
+			if (b->distance[(size_t)g * n + from] != DISTANCE_INFINITE)
+				goals |= 1u << g;
+		return goals;
+	}
 	if (frozen[from])
-		return from == to;
-	memset(seen, 0, (size_t)b->square_count);
-	int head = 0, tail = 0;
-	seen[from] = 1;
-	queue[tail++] = (uint16_t)from;
+		return b->is_goal[from] ? 1u << goal_index(b, from) : 0;
+	memset(seen, 0, n * n);
+	size_t head = 0, tail = 0;
+	for (size_t p = 0; p < n; p++)
+		if (p != from && !frozen[p]) {
+			seen[from * n + p] = 1;
+			queue[tail++] = (uint32_t)(from * n + p);
+		}
 	while (head < tail) {
-		unsigned s = queue[head++];
-		if (s == to)
-			return 1;
+		unsigned box = queue[head] / (unsigned)n, player = queue[head] % (unsigned)n;
+		head++;
+		if (b->is_goal[box])
+			goals |= 1u << goal_index(b, box);
 		for (unsigned d = 0; d < 4; d++) {
-			uint16_t next = board_next(b, s, d),
-			         behind = board_next(b, s, DIR_OPPOSITE(d));
-			if (next == SQUARE_NONE || behind == SQUARE_NONE || frozen[next] ||
-			    frozen[behind] || seen[next])
+			uint16_t step = board_next(b, player, d);
+			if (step == SQUARE_NONE || frozen[step])
 				continue;
-			seen[next] = 1;
-			queue[tail++] = next;
+			unsigned next_box = box, next_player = step;
+			if (step == box) {
+				uint16_t to = board_next(b, box, d);
+				if (to == SQUARE_NONE || frozen[to])
+					continue;
+				next_box = to;
+			}
+			size_t state = (size_t)next_box * n + next_player;
+			if (seen[state])
+				continue;
+			seen[state] = 1;
+			queue[tail++] = (uint32_t)state;
 		}
 	}
-	return 0;
+	return goals;
 }
 
 /* Is there a perfect matching of the boxes to goals they reach, frozen
@@ -216,8 +262,9 @@ static int brute_force_dead(const board *b, const uint16_t *boxes, const uint8_t
 	for (int i = 0; frozen && i < n; i++)
 		walls |= frozen[boxes[i]];
 	const uint8_t *use = walls ? frozen : NULL;
-	uint8_t *seen = malloc((size_t)b->square_count);
-	uint16_t *queue = malloc(sizeof(uint16_t) * (size_t)b->square_count);
+	size_t squares = (size_t)b->square_count;
+	uint8_t *seen = malloc(squares * squares);
+	uint32_t *queue = malloc(sizeof(uint32_t) * squares * squares);
 	uint32_t *reach = calloc((size_t)n, sizeof(uint32_t)); /* per box: goal bits */
 	uint32_t kept = 0;                                     /* goals of frozen boxes */
 	int free_boxes[16], count = 0;
@@ -227,9 +274,7 @@ static int brute_force_dead(const board *b, const uint16_t *boxes, const uint8_t
 			kept |= 1u << goal_index(b, boxes[i]);
 			continue;
 		}
-		for (int g = 0; g < n; g++)
-			if (lone_box_reaches(b, use, boxes[i], b->goals[g], seen, queue))
-				reach[i] |= 1u << g;
+		reach[i] = lone_box_goals(b, use, boxes[i], seen, queue);
 		free_boxes[count++] = i;
 	}
 	/* ok[mask]: the first popcount(mask) free boxes fill exactly mask. */
@@ -342,6 +387,7 @@ int main(void)
 	    cmocka_unit_test(two_boxes_one_reachable_goal),
 	    cmocka_unit_test(solvable_has_matching),
 	    cmocka_unit_test(frozen_box_walls_off_a_goal),
+	    cmocka_unit_test(frozen_boxes_shut_the_player_out),
 	    cmocka_unit_test(frozen_tables_kept_per_set),
 	    cmocka_unit_test(matching_equals_brute_force),
 	};
