@@ -119,6 +119,10 @@ hako_status distance_compute(board *b, struct deadline *stop);
  * square_count * DISTANCE_SIDES entries each. */
 void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *state_distance,
                        uint32_t *queue, uint16_t *out);
+/* The same over another side table (board_sides with extra walls: a box
+ * never stands on, nor the player walks over, a square it walls). */
+void distance_lone_box_sides(const board *b, const uint8_t *sides, unsigned origin, int pushes,
+                             uint16_t *state_distance, uint32_t *queue, uint16_t *out);
 
 /* dead_simple.c: dead squares with the given squares (frozen boxes) as
  * walls: pulls start only from goals not covered by a frozen box. dead[]

@@ -57,12 +57,12 @@ struct dead_bipartite {
 	uint8_t *filled; /* per entry: 1 once it holds a set */
 	uint8_t *reach;  /* the table in use */
 	/* The side-aware pull search with frozen walls (pull_from_goal):
-	 * sides as board->side has them, their scratch, per state (square *
-	 * DISTANCE_SIDES + side) a mark, and a queue of states. */
+	 * sides as board->side has them, their scratch, and the scratch of
+	 * distance_lone_box_sides (per state, per square). */
 	uint8_t *side;
 	void *side_scratch;
-	uint8_t *state_seen;
 	uint32_t *state_queue;
+	uint16_t *state_distance, *distance;
 	const uint16_t *boxes; /* the position being matched */
 	const uint8_t *frozen;
 	int use_walls;
@@ -80,8 +80,8 @@ dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
 	size_t states = squares * DISTANCE_SIDES;
 	size_t bytes = sizeof(dead_bipartite) + n * (4 * sizeof(int) + sizeof(uint32_t)) +
 	               states * sizeof(uint32_t) + board_sides_scratch_bytes(b->square_count) +
-	               ways * (n + 1) * sizeof(uint16_t) + ways + ways * table + squares * 4 +
-	               states + 64;
+	               (states + squares + ways * (n + 1)) * sizeof(uint16_t) + ways +
+	               ways * table + squares * 4 + 64;
 	dead_bipartite *d = memory_calloc(mem, bytes);
 	if (!d)
 		return NULL;
@@ -97,14 +97,15 @@ dead_bipartite *dead_bipartite_new(const board *b, memory *mem)
 	d->visited = (uint32_t *)(void *)(d->stack_goal + n);
 	d->state_queue = d->visited + n;
 	d->side_scratch = d->state_queue + states; /* ints first: aligned */
-	d->sets = (uint16_t *)(void *)((char *)d->side_scratch +
-	                               board_sides_scratch_bytes(b->square_count));
+	d->state_distance = (uint16_t *)(void *)((char *)d->side_scratch +
+	                                         board_sides_scratch_bytes(b->square_count));
+	d->distance = d->state_distance + states;
+	d->sets = d->distance + squares;
 	d->ways = (int)ways;
 	d->filled = (uint8_t *)(d->sets + ways * (n + 1));
 	d->tables = d->filled + ways;
 	d->reach = d->tables;
 	d->side = d->tables + ways * table;
-	d->state_seen = d->side + squares * 4;
 	return d;
 }
 
@@ -115,54 +116,23 @@ void dead_bipartite_free(dead_bipartite *d)
 }
 
 /* Pull a lone box from goal `gi` with frozen boxes as walls (d->side
- * labelled with them): the squares it reaches, on any side, are those from
- * which the goal can be reached. The states and moves are distance.c's
- * (distance_lone_box, pulls). */
+ * labelled with them, distance.c's search over its states): the squares
+ * it reaches, on any side, are those from which the goal can be reached. */
 static void pull_from_goal(dead_bipartite *d, int gi, const uint8_t *frozen)
 {
 	const board *b = d->b;
 	size_t squares = (size_t)b->square_count;
 	uint8_t *live = d->reach + (size_t)gi * squares;
-	memset(live, 0, squares);
 	unsigned goal = b->goals[gi];
-	if (frozen[goal])
+	if (frozen[goal]) {
+		memset(live, 0, squares);
 		return;
-	const uint8_t *side = d->side;
-	uint8_t *seen = d->state_seen;
-	memset(seen, 0, squares * DISTANCE_SIDES);
-	uint32_t *queue = d->state_queue;
-	size_t head = 0, tail = 0;
-	live[goal] = 1;
-	for (unsigned dir = 0; dir < 4; dir++) {
-		uint8_t k = side[goal * 4 + dir];
-		if (k == SIDE_NONE || seen[goal * DISTANCE_SIDES + k])
-			continue;
-		seen[goal * DISTANCE_SIDES + k] = 1;
-		queue[tail++] = goal * DISTANCE_SIDES + k;
 	}
-	while (head < tail) {
-		uint32_t state = queue[head++];
-		unsigned square = state / DISTANCE_SIDES, k = state % DISTANCE_SIDES;
-		for (unsigned dir = 0; dir < 4; dir++) {
-			/* The last push went toward dir, from `from` onto `square`,
-			 * the player ending on `from`: on side k of `square`, so
-			 * neither a wall nor a frozen box. The player stood beyond
-			 * `from` before it, which must be free as well. */
-			unsigned back = DIR_OPPOSITE(dir);
-			if (side[square * 4 + back] != k)
-				continue;
-			unsigned from = board_next(b, square, back);
-			uint8_t before = side[from * 4 + back];
-			if (before == SIDE_NONE)
-				continue;
-			uint32_t next = from * DISTANCE_SIDES + before;
-			if (seen[next])
-				continue;
-			seen[next] = 1;
-			live[from] = 1;
-			queue[tail++] = next;
-		}
-	}
+	distance_lone_box_sides(b, d->side, goal, 0, d->state_distance, d->state_queue,
+	                        d->distance);
+	for (size_t q = 0; q < squares; q++)
+		live[q] = d->distance[q] != DISTANCE_INFINITE;
+	live[goal] = 1; /* a box there is home, even with no free side */
 }
 
 /* Point d->reach at the table of the frozen set (frozen boxes of

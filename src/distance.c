@@ -18,12 +18,18 @@
 void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *state_distance,
                        uint32_t *queue, uint16_t *out)
 {
+	distance_lone_box_sides(b, b->side, origin, pushes, state_distance, queue, out);
+}
+
+void distance_lone_box_sides(const board *b, const uint8_t *sides, unsigned origin, int pushes,
+                             uint16_t *state_distance, uint32_t *queue, uint16_t *out)
+{
 	size_t n = (size_t)b->square_count;
 	memset(state_distance, 0xFF, sizeof(uint16_t) * n * DISTANCE_SIDES);
 	size_t head = 0, tail = 0;
 	/* The box on the origin, whichever side the player is on. */
 	for (unsigned d = 0; d < 4; d++) {
-		uint8_t side = b->side[origin * 4 + d];
+		uint8_t side = sides[origin * 4 + d];
 		if (side == SIDE_NONE || state_distance[origin * DISTANCE_SIDES + side] == 0)
 			continue;
 		state_distance[origin * DISTANCE_SIDES + side] = 0;
@@ -36,25 +42,25 @@ void distance_lone_box(const board *b, unsigned origin, int pushes, uint16_t *st
 		for (unsigned d = 0; d < 4; d++) {
 			unsigned back = DIR_OPPOSITE(d);
 			uint32_t next;
+			/* A side other than SIDE_NONE is a free square: neither a
+			 * wall nor, in a table with extra walls, one of those. */
 			if (pushes) {
 				/* The player on the side `back` of the box pushes it
 				 * toward d; it then stands on the box's old square. */
-				uint16_t behind = board_next(b, square, back);
 				uint16_t to = board_next(b, square, d);
-				if (behind == SQUARE_NONE || to == SQUARE_NONE ||
-				    b->side[square * 4 + back] != side)
+				if (sides[square * 4 + back] != side || to == SQUARE_NONE ||
+				    sides[to * 4 + back] == SIDE_NONE)
 					continue;
-				next = (uint32_t)to * DISTANCE_SIDES + b->side[to * 4 + back];
+				next = (uint32_t)to * DISTANCE_SIDES + sides[to * 4 + back];
 			} else {
 				/* The last push went toward d: from `from` to `square`,
 				 * the player ending on `from`, which must be the side of
-				 * `square` this state says. */
+				 * `square` this state says, and having stood beyond it. */
 				uint16_t from = board_next(b, square, back);
-				if (from == SQUARE_NONE || b->side[square * 4 + back] != side)
+				if (sides[square * 4 + back] != side ||
+				    sides[from * 4 + back] == SIDE_NONE)
 					continue;
-				if (board_next(b, from, back) == SQUARE_NONE)
-					continue;
-				next = (uint32_t)from * DISTANCE_SIDES + b->side[from * 4 + back];
+				next = (uint32_t)from * DISTANCE_SIDES + sides[from * 4 + back];
 			}
 			if (state_distance[next] != DISTANCE_INFINITE)
 				continue;
