@@ -84,28 +84,39 @@ static void solvable_has_matching(void **state)
 	close_fixture(&f);
 }
 
+/* `level` has a matching with no frozen boxes; with the boxes on
+ * `frozen` (x, y pairs, handed in by hand) frozen it has none, and the
+ * proof names the box on (box_x, box_y) alone. */
+static void expect_dead_once_frozen(const char *level, const int *frozen, int count, int box_x,
+                                    int box_y)
+{
+	fixture f;
+	open_fixture(&f, level);
+	deadlock_proof proof;
+	assert_false(check(&f, NULL, &proof));
+	for (int i = 0; i < count; i++)
+		f.frozen[sq(&f, frozen[2 * i], frozen[2 * i + 1])] = 1;
+	assert_true(check(&f, f.frozen, &proof));
+	assert_int_equal(proof.kind, DEADLOCK_BIPARTITE);
+	assert_int_equal(proof.count, 1);
+	assert_int_equal(proof.boxes[0], sq(&f, box_x, box_y));
+	close_fixture(&f);
+}
+
 static void frozen_box_walls_off_a_goal(void **state)
 {
 	(void)state;
 	/* Goal (1,1) can only be filled by a push left from (2,1). Statically
 	 * both boxes can reach both goals; once the box on (2,1) is declared
-	 * frozen (handed in by hand here), it keeps goal (2,1) and walls off
-	 * goal (1,1) from the other box: no matching. */
-	fixture f;
-	open_fixture(&f, "#######\n"
-	                 "#.*   #\n"
-	                 "##    #\n"
-	                 "## $  #\n"
-	                 "##@   #\n"
-	                 "#######\n");
-	deadlock_proof proof;
-	assert_false(check(&f, NULL, &proof));
-	f.frozen[sq(&f, 2, 1)] = 1;
-	assert_true(check(&f, f.frozen, &proof));
-	assert_int_equal(proof.kind, DEADLOCK_BIPARTITE);
-	assert_int_equal(proof.count, 1);
-	assert_int_equal(proof.boxes[0], sq(&f, 3, 3));
-	close_fixture(&f);
+	 * frozen, it keeps goal (2,1) and walls off goal (1,1) from the other
+	 * box: no matching. */
+	expect_dead_once_frozen("#######\n"
+	                        "#.*   #\n"
+	                        "##    #\n"
+	                        "## $  #\n"
+	                        "##@   #\n"
+	                        "#######\n",
+	                        (const int[]){2, 1}, 1, 3, 3);
 }
 
 static void frozen_boxes_shut_the_player_out(void **state)
@@ -114,26 +125,17 @@ static void frozen_boxes_shut_the_player_out(void **state)
 	/* Goal (4,3) can only be filled by the box on (2,2), pushed down to
 	 * (2,3) and then right from (1,3). Statically the player gets to
 	 * (1,3) round by (4,4) and the bottom row. With the boxes on (2,4)
-	 * and (3,4) frozen (handed in by hand), (1,3) can be reached only
-	 * through (2,3) itself, where the box stands: a pull flood that
-	 * ignores the player's side still lets the box reach the goal; the
-	 * side-aware search does not (XSokoban 90's stall, in small). */
-	fixture f;
-	open_fixture(&f, "########\n"
-	                 "#    @ #\n"
-	                 "##$### #\n"
-	                 "#   .# #\n"
-	                 "# **   #\n"
-	                 "########\n");
-	deadlock_proof proof;
-	assert_false(check(&f, NULL, &proof));
-	f.frozen[sq(&f, 2, 4)] = 1;
-	f.frozen[sq(&f, 3, 4)] = 1;
-	assert_true(check(&f, f.frozen, &proof));
-	assert_int_equal(proof.kind, DEADLOCK_BIPARTITE);
-	assert_int_equal(proof.count, 1);
-	assert_int_equal(proof.boxes[0], sq(&f, 2, 2));
-	close_fixture(&f);
+	 * and (3,4) frozen, (1,3) can be reached only through (2,3) itself,
+	 * where the box stands: a pull flood that ignores the player's side
+	 * still lets the box reach the goal; the side-aware search does not
+	 * (XSokoban 90's stall, in small). */
+	expect_dead_once_frozen("########\n"
+	                        "#    @ #\n"
+	                        "##$### #\n"
+	                        "#   .# #\n"
+	                        "# **   #\n"
+	                        "########\n",
+	                        (const int[]){2, 4, 3, 4}, 2, 2, 2);
 }
 
 /* The tables of reachability with frozen walls are kept for a few frozen
