@@ -136,6 +136,8 @@ void board_sides(const board *b, const uint8_t *wall, uint8_t *side, void *scrat
 
 static hako_status compute_sides(board *b)
 {
+	/* + 1: never malloc(0), which may return NULL, on a board with no
+	 * squares. */
 	void *scratch = malloc(board_sides_scratch_bytes(b->square_count) + 1);
 	if (!scratch)
 		return HAKO_ERR_NOMEM;
