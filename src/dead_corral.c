@@ -115,6 +115,34 @@
  * out is cached as unknown with its budget, and searched again only when a
  * later check brings a larger budget.
  *
+ * ---- The ring search ------------------------------------------------------
+ * The escape search lets a C box go as soon as it is pushed out of Z. But
+ * a box beside it may hold it: on XSokoban 89 FESS stalled on positions
+ * where the box below a two-square pocket could only be pushed up into
+ * it, because a box on each side held it there (and could not move while
+ * it stood between them), while R, without those two, let it out
+ * sideways. So when the escape search finds no jam, the ring R keeps
+ * too: the boxes next to a C box that are neither C nor frozen, when
+ * there are some and C and they are at most RING_BOXES. The ring search
+ * is the escape search with the ring's boxes as C boxes and their squares
+ * in Z, at most RING_BUDGET pushes of its own, cached under the corral's
+ * key with the ring's squares after it.
+ *
+ *     #######      The pocket above the middle box is a corral (its
+ *     ### ###      one box is the middle one). Without the boxes beside
+ *     ### ###      it, it gets out sideways; with them it can only go
+ *     #.$$$.#      up into the pocket, off the goals for good, and they
+ *     # # # #      cannot move before it does: dead by the ring search
+ *     #  +  #      alone (test_dead_corral).
+ *     #######
+ *
+ * Soundness: the escape search's argument holds for any boxes R keeps,
+ * any frozen walls, and any zone: take a solution, keep the pushes of
+ * R's boxes, drop each box the first time it leaves the zone; R's boxes
+ * stay a subset of the real ones, so the pushes stay legal, and the last
+ * state has its boxes left on goals. A dead verdict learns C, the ring
+ * and F' as the pattern's boxes (dead_pattern.c).
+ *
  * ---- PI-corral pruning (dead_corral_pi) ---------------------------------
  * Let W be the floor the player can reach when only C's boxes are
  * obstacles: before some C box moves the player never leaves W (C is all
@@ -166,6 +194,10 @@
  * bench took about five times as long for 1% fewer nodes). */
 #define ESCAPE_BOXES 3u
 #define ESCAPE_BUDGET 300u
+/* The ring search (the top of the file) keeps at most RING_BOXES boxes,
+ * the corral's and the ring's, with at most RING_BUDGET pushes of its own. */
+#define RING_BOXES 6u
+#define RING_BUDGET 300u
 #define HASH_SLOTS (1u << 16)
 
 typedef struct corral_info {
@@ -195,8 +227,13 @@ struct dead_corral {
 	stamps used;          /* squares a dead corral's search looked at (learn) */
 	uint32_t flood_size;  /* squares the last flood reached (in queue[]) */
 	uint32_t pool_states; /* states in pool[] after the last search */
-	int searched;         /* the last corral_verdict ran a search */
-	int escape;           /* run the escape search (dead_corral_escape) */
+	uint32_t pool_k;      /* boxes a state of the last search holds */
+	/* The ring of the corral being examined (corral_verdict): ring_count
+	 * boxes, C and the ring together, ascending; 0 when it has none. */
+	uint16_t *ring;
+	uint32_t ring_count;
+	int searched; /* the last corral_verdict ran a search */
+	int escape;   /* run the escape search (dead_corral_escape) */
 	uint16_t *area_of;
 	uint16_t *area_squares; /* n */
 	uint16_t *corral_boxes; /* 4 * box_count */
@@ -254,6 +291,7 @@ static size_t lay_out(dead_corral *d, unsigned char *base)
 	CARVE(frozen, n);
 	CARVE(fixed, boxes * sizeof(uint16_t));
 	CARVE(gone, boxes * sizeof(uint16_t));
+	CARVE(ring, boxes * sizeof(uint16_t));
 	CARVE(pool, (size_t)POOL_WORDS * sizeof(uint16_t));
 	CARVE(slots, (size_t)HASH_SLOTS * sizeof(uint32_t));
 	CARVE(pattern, (4 + 2 * boxes) * sizeof(uint16_t));
@@ -598,6 +636,7 @@ static int search(dead_corral *d, unsigned corral, uint32_t k, uint64_t budget, 
 	const board *b = d->b;
 	const corral_info *c = &d->corrals[corral];
 	uint32_t stride = 1 + k;
+	d->pool_k = k;
 	uint32_t capacity = POOL_WORDS / stride;
 	if (capacity > HASH_SLOTS / 2)
 		capacity = HASH_SLOTS / 2;
@@ -704,6 +743,76 @@ static uint32_t set_up_reduced(dead_corral *d, const deadlock_position *p)
 	return fixed;
 }
 
+/* The ring of the corral whose A and C the zone stamps mark: the boxes
+ * next to a box of C that are neither C nor frozen. C and the ring go to
+ * d->ring, ascending; returns how many, or 0 when the ring is empty or
+ * they are more than RING_BOXES. */
+static uint32_t find_ring(dead_corral *d, const deadlock_position *p, const uint16_t *cboxes,
+                          uint32_t k)
+{
+	const board *b = d->b;
+	uint32_t count = 0;
+	for (uint32_t i = 0; i < k; i++)
+		d->ring[count++] = cboxes[i];
+	uint32_t seen = next_gen(d, &d->used);
+	for (uint32_t i = 0; i < k; i++)
+		for (unsigned dir = 0; dir < 4; dir++) {
+			unsigned t = board_next(b, cboxes[i], dir);
+			if (t == SQUARE_NONE || !p->occupied[t] || marked(&d->zone, t) ||
+			    d->frozen[t] || d->used.at[t] == seen)
+				continue;
+			if (count == RING_BOXES)
+				return 0;
+			d->used.at[t] = seen;
+			d->ring[count++] = (uint16_t)t;
+		}
+	if (count == k)
+		return 0;
+	board_sort_squares(d->ring, count);
+	return count;
+}
+
+/* The ring search's verdict on a corral the escape search left alive
+ * (the top of the file), from the cache or a search: the key of the
+ * corral (`length` entries in d->pattern) with the ring's boxes after it.
+ * The zone stamps get the ring's squares. `player` is the real one. A
+ * verdict from the cache leaves d->searched 0: the states in the pool are
+ * not this proof's (mark_relevant_frozen). */
+static int ring_verdict(dead_corral *d, unsigned corral, uint32_t length, unsigned player,
+                        uint64_t budget, uint64_t *spent)
+{
+	uint16_t *key = d->pattern;
+	for (uint32_t i = 0; i < d->ring_count; i++)
+		if (!marked(&d->zone, d->ring[i]))
+			key[length++] = d->ring[i];
+	for (uint32_t i = 0; i < d->ring_count; i++)
+		d->zone.at[d->ring[i]] = d->zone.gen;
+	uint64_t cached_budget = 0;
+	int verdict = dead_corral_cache_find(&d->cache, key, length, &cached_budget);
+	if (verdict == DEAD_CORRAL_ALIVE && cached_budget < budget && cached_budget < RING_BUDGET)
+		verdict = DEAD_CORRAL_MISS; /* cut short by the budget before: try again */
+	if (verdict != DEAD_CORRAL_MISS) {
+		d->stats.cache_hits++;
+		d->searched = 0;
+		return verdict;
+	}
+	uint64_t cap = budget < RING_BUDGET ? budget : RING_BUDGET, nodes = 0;
+	d->stats.ring_searches++;
+	d->pool[0] = (uint16_t)player;
+	memcpy(d->pool + 1, d->ring, sizeof(uint16_t) * d->ring_count);
+	verdict = search(d, corral, d->ring_count, cap, &nodes, 1);
+	if (verdict != DEAD_CORRAL_DEAD)
+		verdict = DEAD_CORRAL_ALIVE; /* as the first search said */
+	d->stats.ring_dead += verdict == DEAD_CORRAL_DEAD;
+	d->searched = 1;
+	if (nodes > cap)
+		nodes = cap;
+	*spent += nodes;
+	d->stats.nodes += nodes;
+	dead_corral_cache_store(&d->cache, key, length, verdict, cap);
+	return verdict;
+}
+
 /* The verdict on one corral, from the cache or a search. */
 static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned corral,
                           uint64_t budget, uint64_t *spent)
@@ -717,7 +826,9 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 	for (uint32_t i = 0; i < k; i++)
 		d->zone.at[cboxes[i]] = d->zone.gen;
 	uint32_t fixed = set_up_reduced(d, p);
+	uint64_t spent_before = *spent;
 	d->searched = 0;
+	d->ring_count = 0;
 	/* The key (see the top of the file): the player by the smallest
 	 * square of its real area (find_corrals), so that a hit needs no
 	 * flood of R. */
@@ -774,6 +885,17 @@ static int corral_verdict(dead_corral *d, const deadlock_position *p, unsigned c
 			d->stats.unknown += verdict == DEAD_CORRAL_UNKNOWN;
 		}
 		dead_corral_cache_store(&d->cache, key, length, verdict, budget);
+	}
+	if (verdict == DEAD_CORRAL_ALIVE && d->escape && k <= ESCAPE_BOXES) {
+		/* Still alive: do the boxes beside C jam it? */
+		d->ring_count = find_ring(d, p, cboxes, k);
+		if (d->ring_count) {
+			uint64_t used = *spent - spent_before;
+			uint64_t left = budget > used ? budget - used : 0;
+			verdict = ring_verdict(d, corral, length, p->player, left, spent);
+			if (verdict != DEAD_CORRAL_DEAD)
+				d->ring_count = 0;
+		}
 	}
 	for (uint32_t i = 0; i < fixed; i++)
 		d->occupied[d->fixed[i]] = 0;
@@ -858,18 +980,20 @@ static void mark_relevant_frozen(dead_corral *d, const deadlock_position *p, uin
 static void learn(dead_corral *d, const deadlock_position *p, unsigned corral)
 {
 	const corral_info *c = &d->corrals[corral];
-	const uint16_t *cboxes = d->corral_boxes + c->box_start;
-	mark_relevant_frozen(d, p, c->box_length);
+	/* Proven dead with the ring: its boxes are keys as C's are. */
+	const uint16_t *cboxes = d->ring_count ? d->ring : d->corral_boxes + c->box_start;
+	uint32_t k = d->ring_count ? d->ring_count : c->box_length;
+	mark_relevant_frozen(d, p, d->pool_k);
 	uint16_t *w = d->learned;
 	uint32_t count = 0;
-	for (uint32_t i = 0; i < c->box_length; i++)
+	for (uint32_t i = 0; i < k; i++)
 		w[count++] = cboxes[i];
 	for (int i = 0; i < d->b->box_count; i++) {
 		unsigned s = p->boxes[i];
 		if (fixed_box(d, s) && marked(&d->child, s))
 			w[count++] = (uint16_t)s;
 	}
-	d->learned_keys = c->box_length;
+	d->learned_keys = k;
 	d->learned_boxes = count;
 	for (uint32_t i = 0; i < count; i++)
 		d->occupied[w[i]] = 1;

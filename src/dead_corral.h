@@ -57,6 +57,8 @@ typedef struct dead_corral_stats {
 	uint64_t pi_found;        /* dead_corral_pi calls that restricted the pushes */
 	uint64_t escape_searches; /* escape searches, after the first search found a way out */
 	uint64_t escape_dead;     /* corrals the escape search proved dead */
+	uint64_t ring_searches;   /* ring searches, after the escape search found no jam */
+	uint64_t ring_dead;       /* corrals the ring search proved dead */
 } dead_corral_stats;
 
 void dead_corral_get_stats(const dead_corral *d, dead_corral_stats *out);

@@ -51,6 +51,11 @@
  *     goals, and the solved position, all C on goals, passes (c).
  * The search in R' (the same as in R) tried every such sequence and none
  * passed, so Q has no solution: a solvable position is never matched.
+ * A proof by dead_corral.c's escape or ring search is learned the same
+ * way, with the boxes the search pushed (C, and the ring's) as keys: its
+ * argument needs only steps 1 to 3 (R' keeps a subset of Q's boxes at
+ * every moment, so the kept pushes replay), and a solution's last state
+ * has every box left on a goal, which the search never reached.
  *
  * Why A must be empty. Left: the box on the goal can never move and the
  * goal right of it can only be filled from that side, so the corral is

@@ -75,6 +75,7 @@ static unsigned fixture_pushes(fixture *f)
 
 typedef struct sweep_counts {
 	long positions, unsolvable, dead, dead_small_budget, dead_escape, pi, pi_restricting;
+	long ring_dead; /* corrals the ring search proved dead (not counting cache hits) */
 } sweep_counts;
 
 /* Check every box placement and player region of the board against the
@@ -200,6 +201,7 @@ static sweep_counts sweep_board(const char *xsb)
 		if (!tb_next_subset(pick, k, n))
 			break;
 	}
+	counts.ring_dead = (long)stats(&escape).ring_dead;
 	free(allowed);
 	free(region_done);
 	tiny_solver_close(&o);
@@ -233,6 +235,25 @@ static const char *const sweep_levels[] = {
     " #  #. #\n"
     " # @ $ #\n"
     " #######\n",
+
+    /* A pocket whose one door is a box held between two others: pushed
+     * in, it stays; the other two get out only after it (the ring
+     * search). The same with a goal in the pocket. */
+    "#######\n"
+    "### ###\n"
+    "### ###\n"
+    "#.$$$.#\n"
+    "# # # #\n"
+    "#  +  #\n"
+    "#######\n",
+
+    "#######\n"
+    "### ###\n"
+    "###.###\n"
+    "#.$$$.#\n"
+    "# # # #\n"
+    "#  @  #\n"
+    "#######\n",
 };
 
 static void sweep_tiny_boards(void **state)
@@ -245,16 +266,19 @@ static void sweep_tiny_boards(void **state)
 		sweep_counts c = sweep_board(i < own ? sweep_levels[i] : tb_sweep_boards[i - own]);
 		print_message(
 		    "board %zu: %ld positions, %ld unsolvable, corral dead %ld (budget 3: %ld, "
-		    "with the escape search: %ld), PI %ld (restricting %ld)\n",
-		    i, c.positions, c.unsolvable, c.dead, c.dead_small_budget, c.dead_escape, c.pi,
-		    c.pi_restricting);
+		    "with the escape search: %ld, of which the ring search: %ld), PI %ld "
+		    "(restricting %ld)\n",
+		    i, c.positions, c.unsolvable, c.dead, c.dead_small_budget, c.dead_escape,
+		    c.ring_dead, c.pi, c.pi_restricting);
 		total.dead += c.dead;
 		total.dead_escape += c.dead_escape;
+		total.ring_dead += c.ring_dead;
 		total.pi_restricting += c.pi_restricting;
 	}
 	/* The sweep must exercise both verdicts, not pass vacuously. */
 	assert_true(total.dead > 0);
 	assert_true(total.dead_escape > total.dead);
+	assert_true(total.ring_dead > 0);
 	assert_true(total.pi_restricting > 0);
 }
 
@@ -399,6 +423,71 @@ static void corral_opened_into_a_jam(void **state)
 	assert_int_equal(check(&f, BIG_BUDGET), 0);
 	assert_int_equal(stats(&f).escape_searches, 1);
 	assert_int_equal(stats(&f).escape_dead, 0);
+	close_fixture(&f);
+}
+
+/* The pocket of dead_corral.c's ring search (the shape of a dead node
+ * FESS found on XSokoban 89, cut down): the two squares above the middle
+ * box are a corral, and that box is its only box. The first and the
+ * escape searches push it out sideways, but the boxes beside it (its
+ * ring) hold it there, and they cannot move while it stands between them:
+ * it can only go up into the pocket, where it stays, off the goals. Only
+ * with the ring is the corral proven dead; the exhaustive solver agrees,
+ * the pattern learned keeps the ring's boxes, and with a goal in the
+ * pocket the ring search runs and finds nothing. */
+static const char *const ringed = "#######\n"
+                                  "### ###\n"
+                                  "### ###\n"
+                                  "#.$$$.#\n"
+                                  "# # # #\n"
+                                  "#  +  #\n"
+                                  "#######\n";
+
+static void corral_held_by_its_ring(void **state)
+{
+	(void)state;
+	assert_not_simple_or_frozen(ringed);
+	expect_corral(ringed, 0); /* the first search alone */
+	fixture f;
+	open_fixture(&f, ringed);
+	dead_corral_escape(f.d, 1);
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
+	assert_int_equal(f.t.proof.count, 3);
+	dead_corral_stats st = stats(&f);
+	assert_int_equal(st.escape_searches, 1);
+	assert_int_equal(st.escape_dead, 0);
+	assert_int_equal(st.ring_searches, 1);
+	assert_int_equal(st.ring_dead, 1);
+	dead_pattern_spec learned;
+	assert_true(dead_corral_pattern(f.d, &learned));
+	assert_int_equal(learned.box_count, 3);
+	assert_int_equal(learned.key_count, 3);
+	assert_int_equal(learned.empty_count, 2);
+	/* Again: both verdicts come from the cache, and the pattern is the
+	 * same. */
+	assert_int_equal(check(&f, BIG_BUDGET), 1);
+	st = stats(&f);
+	assert_int_equal(st.escape_searches, 1);
+	assert_int_equal(st.ring_searches, 1);
+	assert_true(dead_corral_pattern(f.d, &learned));
+	assert_int_equal(learned.box_count, 3);
+	close_fixture(&f);
+
+	const char *goal_inside = "#######\n"
+	                          "### ###\n"
+	                          "###.###\n"
+	                          "#.$$$.#\n"
+	                          "# # # #\n"
+	                          "#  @  #\n"
+	                          "#######\n";
+	open_fixture(&f, goal_inside);
+	dead_corral_escape(f.d, 1);
+	assert_true(fixture_pushes(&f) != TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 0);
+	assert_int_equal(stats(&f).ring_searches, 1);
+	assert_int_equal(stats(&f).ring_dead, 0);
 	close_fixture(&f);
 }
 
@@ -844,6 +933,7 @@ int main(void)
 	    cmocka_unit_test(oracle_knows_small_levels),
 	    cmocka_unit_test(corral_deadlock_that_freeze_misses),
 	    cmocka_unit_test(corral_that_can_be_opened),
+	    cmocka_unit_test(corral_held_by_its_ring),
 	    cmocka_unit_test(corral_opened_into_a_jam),
 	    cmocka_unit_test(corral_goal_only_its_boxes_could_fill),
 	    cmocka_unit_test(alleys),
