@@ -371,6 +371,64 @@ static void corral_that_can_be_opened(void **state)
 	                 3);
 }
 
+/* The last dead verdict as a pattern: its boxes, keys and empty squares. */
+static void expect_learned(const fixture *f, int boxes, int keys, int empty)
+{
+	dead_pattern_spec learned;
+	assert_true(dead_corral_pattern(f->d, &learned));
+	assert_int_equal(learned.box_count, boxes);
+	assert_int_equal(learned.key_count, keys);
+	assert_int_equal(learned.empty_count, empty);
+}
+
+/* One escape search so far, with these results. */
+static void expect_escape_stats(const fixture *f, uint64_t escape_dead, uint64_t ring_searches,
+                                uint64_t ring_dead)
+{
+	dead_corral_stats st = stats(f);
+	assert_int_equal(st.escape_searches, 1);
+	assert_int_equal(st.escape_dead, escape_dead);
+	assert_int_equal(st.ring_searches, ring_searches);
+	assert_int_equal(st.ring_dead, ring_dead);
+}
+
+/* A pocket only the escape detector proves dead: no dead square or
+ * freeze, alive to the first search alone, unsolvable, and dead with the
+ * escape searches on, by a proof of three boxes learned as a pattern of
+ * three keys and `empty` empty squares; `ring` is 1 when the ring search
+ * proves it, 0 when the escape search does. Checked again, the verdicts
+ * come from the cache and the pattern is the same. */
+static void expect_jam(const char *xsb, int ring, int empty)
+{
+	assert_not_simple_or_frozen(xsb);
+	expect_corral(xsb, 0); /* the first search alone */
+	fixture f;
+	open_fixture(&f, xsb);
+	dead_corral_escape(f.d, 1);
+	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
+	for (int again = 0; again < 2; again++) {
+		assert_int_equal(check(&f, BIG_BUDGET), 1);
+		assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
+		assert_int_equal(f.t.proof.count, 3);
+		expect_escape_stats(&f, (uint64_t)!ring, (uint64_t)ring, (uint64_t)ring);
+		expect_learned(&f, 3, 3, empty);
+	}
+	close_fixture(&f);
+}
+
+/* The same pocket with a way out: solvable, and the escape detector says
+ * alive after one escape search and `ring_searches` ring searches. */
+static void expect_escape_alive(const char *xsb, uint64_t ring_searches)
+{
+	fixture f;
+	open_fixture(&f, xsb);
+	dead_corral_escape(f.d, 1);
+	assert_true(fixture_pushes(&f) != TINY_UNSOLVABLE);
+	assert_int_equal(check(&f, BIG_BUDGET), 0);
+	expect_escape_stats(&f, 0, ring_searches, 0);
+	close_fixture(&f);
+}
+
 /* The pocket of dead_corral.c's escape search (XSokoban 62's, cut down):
  * the player gets in only by pushing a box into the pocket, and every way
  * in jams two of the three boxes. The first search calls it alive (the
@@ -386,44 +444,19 @@ static const char *const pocket = "#########\n"
 static void corral_opened_into_a_jam(void **state)
 {
 	(void)state;
-	assert_not_simple_or_frozen(pocket);
-	expect_corral(pocket, 0); /* the first search alone */
-	fixture f;
-	open_fixture(&f, pocket);
-	dead_corral_escape(f.d, 1);
-	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
-	assert_int_equal(check(&f, BIG_BUDGET), 1);
-	assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
-	assert_int_equal(f.t.proof.count, 3);
-	dead_corral_stats st = stats(&f);
-	assert_int_equal(st.escape_searches, 1);
-	assert_int_equal(st.escape_dead, 1);
 	/* The proof as a pattern: the three boxes, the pocket empty. */
-	dead_pattern_spec learned;
-	assert_true(dead_corral_pattern(f.d, &learned));
-	assert_int_equal(learned.box_count, 3);
-	assert_int_equal(learned.key_count, 3);
-	assert_int_equal(learned.empty_count, 4);
-	/* The same verdict again comes from the cache. */
-	assert_int_equal(check(&f, BIG_BUDGET), 1);
-	assert_int_equal(stats(&f).escape_searches, 1);
-	close_fixture(&f);
+	expect_jam(pocket, 0, 4);
 
 	/* With goals under the right-hand box the jam can be avoided: the
-	 * escape search runs and finds the way. */
-	const char *opened = "#########\n"
-	                     "# #  #  #\n"
-	                     "#  $  $ #\n"
-	                     "#  #$#..#\n"
-	                     "#@  .   #\n"
-	                     "#########\n";
-	open_fixture(&f, opened);
-	dead_corral_escape(f.d, 1);
-	assert_true(fixture_pushes(&f) != TINY_UNSOLVABLE);
-	assert_int_equal(check(&f, BIG_BUDGET), 0);
-	assert_int_equal(stats(&f).escape_searches, 1);
-	assert_int_equal(stats(&f).escape_dead, 0);
-	close_fixture(&f);
+	 * escape search runs and finds the way (the ring search then has
+	 * no box beside the corral's to keep). */
+	expect_escape_alive("#########\n"
+	                    "# #  #  #\n"
+	                    "#  $  $ #\n"
+	                    "#  #$#..#\n"
+	                    "#@  .   #\n"
+	                    "#########\n",
+	                    0);
 }
 
 /* The pocket of dead_corral.c's ring search (the shape of a dead node
@@ -446,49 +479,16 @@ static const char *const ringed = "#######\n"
 static void corral_held_by_its_ring(void **state)
 {
 	(void)state;
-	assert_not_simple_or_frozen(ringed);
-	expect_corral(ringed, 0); /* the first search alone */
-	fixture f;
-	open_fixture(&f, ringed);
-	dead_corral_escape(f.d, 1);
-	assert_int_equal(fixture_pushes(&f), TINY_UNSOLVABLE);
-	assert_int_equal(check(&f, BIG_BUDGET), 1);
-	assert_int_equal(f.t.proof.kind, DEADLOCK_CORRAL);
-	assert_int_equal(f.t.proof.count, 3);
-	dead_corral_stats st = stats(&f);
-	assert_int_equal(st.escape_searches, 1);
-	assert_int_equal(st.escape_dead, 0);
-	assert_int_equal(st.ring_searches, 1);
-	assert_int_equal(st.ring_dead, 1);
-	dead_pattern_spec learned;
-	assert_true(dead_corral_pattern(f.d, &learned));
-	assert_int_equal(learned.box_count, 3);
-	assert_int_equal(learned.key_count, 3);
-	assert_int_equal(learned.empty_count, 2);
-	/* Again: both verdicts come from the cache, and the pattern is the
-	 * same. */
-	assert_int_equal(check(&f, BIG_BUDGET), 1);
-	st = stats(&f);
-	assert_int_equal(st.escape_searches, 1);
-	assert_int_equal(st.ring_searches, 1);
-	assert_true(dead_corral_pattern(f.d, &learned));
-	assert_int_equal(learned.box_count, 3);
-	close_fixture(&f);
+	expect_jam(ringed, 1, 2);
 
-	const char *goal_inside = "#######\n"
-	                          "### ###\n"
-	                          "###.###\n"
-	                          "#.$$$.#\n"
-	                          "# # # #\n"
-	                          "#  @  #\n"
-	                          "#######\n";
-	open_fixture(&f, goal_inside);
-	dead_corral_escape(f.d, 1);
-	assert_true(fixture_pushes(&f) != TINY_UNSOLVABLE);
-	assert_int_equal(check(&f, BIG_BUDGET), 0);
-	assert_int_equal(stats(&f).ring_searches, 1);
-	assert_int_equal(stats(&f).ring_dead, 0);
-	close_fixture(&f);
+	expect_escape_alive("#######\n"
+	                    "### ###\n"
+	                    "###.###\n"
+	                    "#.$$$.#\n"
+	                    "# # # #\n"
+	                    "#  @  #\n"
+	                    "#######\n",
+	                    1);
 }
 
 static void corral_goal_only_its_boxes_could_fill(void **state)
