@@ -49,6 +49,7 @@
  * patterns, so an exhausted search proves the level unsolvable.
  *
  * Restarts (fess_restart). After RESTART_FIRST × RESTART_UNIT expansions
+ * (about a million)
  * the search starts over from the root, and again after runs of
  * RESTART_UNIT times the Luby sequence, each run breaking ties in its
  * cells another way (a seed); the hotspots advisor advises in the even
@@ -540,9 +541,14 @@ static uint32_t new_node(fess *f)
  * length whatever the run-length distribution); Festival restarts as well,
  * by strategy, keeping its learned deadlocks. What the runs learned and
  * is sound stays: the stall patterns, the corral cache, the meeting table.
- * The first run is the search without a seed, RESTART_FIRST units long. */
+ * The first run is the search without a seed, RESTART_FIRST units long:
+ * 1,048,576 expansions, longer than a minute of FESS on XSokoban's hard
+ * levels. With 4 units (131,072 expansions) FESS alone at 60 s missed
+ * XSokoban 52, 71 and 90, which one run solves in 22 to 38 s, and took
+ * three times as long on 30 (BENCH.md): a minute is too short for the
+ * restarts to pay, which were for the long runs. */
 #define RESTART_UNIT 32768u
-#define RESTART_FIRST 4u
+#define RESTART_FIRST 32u
 
 uint64_t fess_luby(uint64_t i)
 {
