@@ -121,7 +121,7 @@
  * where the box below a two-square pocket could only be pushed up into
  * it, because a box on each side held it there (and could not move while
  * it stood between them), while R, without those two, let it out
- * sideways. So when the escape search finds no jam, the ring R keeps
+ * sideways. So when the escape search finds no jam, R keeps the ring
  * too: the boxes next to a C box that are neither C nor frozen, when
  * there are some and C and they are at most RING_BOXES. The ring search
  * is the escape search with the ring's boxes as C boxes and their squares

@@ -49,9 +49,9 @@
  * patterns, so an exhausted search proves the level unsolvable.
  *
  * Restarts (fess_restart). After RESTART_FIRST × RESTART_UNIT expansions
- * (about a million)
- * the search starts over from the root, and again after runs of
- * RESTART_UNIT times the Luby sequence, each run breaking ties in its
+ * (about a million) the search starts over from the root, and again
+ * after runs of RESTART_UNIT times the Luby sequence, each run breaking
+ * ties in its
  * cells another way (a seed); the hotspots advisor advises in the even
  * runs only (0, 2, ...), so a level it leads astray gets runs without it,
  * as Festival runs its advisor sets as strategies of their own (XSokoban
@@ -545,8 +545,8 @@ static uint32_t new_node(fess *f)
  * 1,048,576 expansions, longer than a minute of FESS on XSokoban's hard
  * levels. With 4 units (131,072 expansions) FESS alone at 60 s missed
  * XSokoban 52, 71 and 90, which one run solves in 22 to 38 s, and took
- * three times as long on 30 (BENCH.md): a minute is too short for the
- * restarts to pay, which were for the long runs. */
+ * three times as long on 30 (BENCH.md). The price: XSokoban 14, which the
+ * second run solved at 19 s, is not solved in a minute any more. */
 #define RESTART_UNIT 32768u
 #define RESTART_FIRST 32u
 
