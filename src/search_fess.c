@@ -51,9 +51,9 @@
  * Restarts (fess_restart). After RESTART_FIRST × RESTART_UNIT expansions
  * (about a million) the search starts over from the root, and again
  * after runs of RESTART_UNIT times the Luby sequence, each run breaking
- * ties in its
- * cells another way (a seed); the hotspots advisor advises in the even
- * runs only (0, 2, ...), so a level it leads astray gets runs without it,
+ * ties in its cells another way (a seed); the hotspots advisor advises
+ * in the even runs only (0, 2, ...), so a level it leads astray gets runs
+ * without it,
  * as Festival runs its advisor sets as strategies of their own (XSokoban
  * 62, BENCH.md). Each run is complete by itself (the patterns
  * learned before are sound), and the runs grow without bound, so one long
