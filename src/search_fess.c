@@ -53,12 +53,11 @@
  * after runs of RESTART_UNIT times the Luby sequence, each run breaking
  * ties in its cells another way (a seed); the hotspots advisor advises
  * in the even runs only (0, 2, ...), so a level it leads astray gets runs
- * without it,
- * as Festival runs its advisor sets as strategies of their own (XSokoban
- * 62, BENCH.md). Each run is complete by itself (the patterns
- * learned before are sound), and the runs grow without bound, so one long
- * enough to exhaust a finite search comes: an unsolvable level is still
- * proven.
+ * without it, as Festival runs its advisor sets as strategies of their
+ * own (XSokoban 62, BENCH.md). Each run is complete by itself (the
+ * patterns learned before are sound), and the runs grow without bound,
+ * so one long enough to exhaust a finite search comes: an unsolvable
+ * level is still proven.
  *
  * Full memory is not the end (make_room): every cell gives up the heavier
  * half of its waiting entries, the states behind them are dropped with any
