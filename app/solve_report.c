@@ -105,7 +105,9 @@ static void table_row(const report_row *row)
 /* One JSON object; fields for levels that were not solved: moves and pushes
  * 0, solution "". Invalid levels add "error"; a solution the post-pass
  * shortened adds its counts before, and "shorten_seconds" the time it took;
- * "dropped" says the fast mode gave up positions to stay inside its memory. */
+ * "dropped" says the fast mode gave up positions to stay inside its memory;
+ * "engine" names the fast mode's search that decided, and "met" is there
+ * when it finished through another search's backward states. */
 static void json_row(const report_row *row)
 {
 	const hako_solve_result *r = row->result;
@@ -127,6 +129,12 @@ static void json_row(const report_row *row)
 		printf(",\"shorten_seconds\":%.3f", r->shorten_seconds);
 	if (r && r->stats.dropped)
 		printf(",\"dropped\":%llu", (unsigned long long)r->stats.dropped);
+	if (r && r->engine) {
+		fputs(",\"engine\":", stdout);
+		json_string(stdout, r->engine);
+		if (r->met)
+			fputs(",\"met\":true", stdout);
+	}
 	if (row->error) {
 		fputs(",\"error\":", stdout);
 		json_string(stdout, row->error);

@@ -351,6 +351,13 @@ typedef struct hako_solve_result {
 	long moves_before;
 	long pushes_before;
 	double shorten_seconds; /* wall time of the shortening */
+	/* The fast mode's search that solved the level or proved it
+	 * unsolvable: "fess", "bidir", "order" or "bidir-newest" (a static
+	 * string); NULL in the optimal modes and when no search decided. */
+	const char *engine;
+	/* Solved by that search reaching the backward states another search
+	 * of the portfolio stored, and walking down them to the goals. */
+	int met;
 } hako_solve_result;
 
 /* Solve a level. Every solution returned has been replayed and checked by

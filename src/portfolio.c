@@ -476,9 +476,10 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 	int winner = atomic_load(&p.winner);
 	hako_stats sum = portfolio_sum(&p);
 	for (int i = 0; i < p.count; i++) {
-		if (i == winner)
+		if (i == winner) {
 			*result = p.slots[i].result;
-		else
+			result->engine = p.slots[i].engine->name;
+		} else
 			search_result_free(&p.slots[i].result);
 	}
 	if (winner < 0)

@@ -19,6 +19,12 @@ typedef struct search_result {
 	search_push *pushes; /* malloc'd, push_count entries, first push first */
 	size_t push_count;
 	hako_stats stats;
+	/* The portfolio's engine that decided (its search_engine.name); NULL
+	 * from an engine run alone, or when none decided. */
+	const char *engine;
+	/* Solved by a forward search that reached another engine's backward
+	 * states in the meeting table (perimeter.h) and walked down them. */
+	int met;
 } search_result;
 
 /* A* over pushes. HAKO_OPTIMAL_PUSHES: fewest pushes (states: boxes +

@@ -191,6 +191,7 @@ typedef struct bidir {
 	side forward, backward;
 	perimeter *meet;     /* the portfolio's meeting table: backward states go there */
 	perimeter_walk walk; /* down another engine's backward states, once met */
+	int met_elsewhere;   /* solved through that walk */
 	uint32_t steps;      /* side choices made while sharing the meeting table */
 	int finished;
 	hako_outcome outcome;
@@ -642,6 +643,7 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 				else {
 					finish_solved(s, sd->store.nodes.count - 1, NULL, 0,
 					              walked ? NODE_NONE : met);
+					s->met_elsewhere = walked;
 					result = GROW_MET;
 				}
 			} else if (s->c.tunnels.go_on &&
@@ -1070,6 +1072,7 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 	if (s->outcome == HAKO_SOLVED) {
 		result->pushes = s->solution;
 		result->push_count = s->solution_count;
+		result->met = s->met_elsewhere;
 		s->solution = NULL;
 		s->solution_count = 0;
 	}

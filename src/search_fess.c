@@ -1232,6 +1232,7 @@ static int finish(fess *f, search_result *result, hako_outcome outcome)
 static int solved_at(fess *f, uint32_t goal, search_result *result)
 {
 	hako_status st = collect_path(f, goal, result);
+	result->met = f->met;
 	return finish(f, result, st == HAKO_ERR_NOMEM ? HAKO_MEMOUT : HAKO_SOLVED);
 }
 

@@ -194,6 +194,8 @@ hako_status hako_solve(const hako_level *level, const hako_solver_options *optio
 		st = search_astar(&b, &defaults, &found);
 	result->outcome = found.outcome;
 	result->stats = found.stats;
+	result->engine = found.engine;
+	result->met = found.met;
 	result->stats.seconds = search_now() - started; /* the board's set-up too */
 	/* Issue 5: the fast mode's solution, shortened (never lengthened; it
 	 * falls back to the pushes as found on any doubt). */

@@ -105,6 +105,10 @@ has out '"file":"stuck.xsb","level":1,.*"status":"unsolvable"'
 has out '"level":3,"title":"c","status":"solved","moves":2,"pushes":1,"solution":"rR","optimal":"pushes"'
 printf '; q"uote\\\n#####\n#@$.#\n#####\n' >quote.xsb
 run 0 solve --json quote.xsb && check_json
+# The fast mode names the search that solved it; the optimal modes do not.
+has out '"engine":"(fess|bidir|order|bidir-newest)"'
+run 0 solve --json -O pushes quote.xsb && check_json &&
+	{ ! grep -q '"engine"' "$work/out" || fail "-O pushes names an engine: $(cat "$work/out")"; }
 
 # A budget the fast mode fills at once: it drops states and goes on, says so
 # in "dropped", stays inside the budget and never claims a proof. (4 MiB:

@@ -223,6 +223,10 @@ static void two_threads_solve(void **state)
 	 * win must stop it. */
 	assert_int_equal(search_portfolio(&p.b, &o, engines, 2, 2, &r), HAKO_OK);
 	assert_pushes_solve(&p.b, &r);
+	/* The result names the engine that won, and no meeting. */
+	assert_non_null(r.engine);
+	assert_string_equal(r.engine, "astar");
+	assert_int_equal(r.met, 0);
 	search_result_free(&r);
 	tb_close(&p);
 
@@ -235,6 +239,10 @@ static void two_threads_solve(void **state)
 	assert_int_equal(hako_replay_lurd(level, s.solution, &replay), HAKO_OK);
 	assert_true(replay.solved);
 	assert_int_equal(replay.pushes, s.pushes);
+	/* One of the fast mode's engines, by name. */
+	assert_non_null(s.engine);
+	assert_true(strcmp(s.engine, "fess") == 0 || strcmp(s.engine, "bidir") == 0 ||
+	            strcmp(s.engine, "order") == 0 || strcmp(s.engine, "bidir-newest") == 0);
 	hako_solve_result_clear(&s);
 	hako_level_free(level);
 }
