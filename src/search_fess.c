@@ -15,7 +15,8 @@
  * fewer areas, fewer blocked links, fewer out of plan), so progress is
  * followed up at once. Whatever reaches a position a backward search
  * stored in the portfolio's meeting table (perimeter.h) is finished by
- * walking down the stored depths. A move's weight is 0 when an advisor
+ * walking down the stored depths, and so is a position stored before the
+ * backward search reached it (sweep_met). A move's weight is 0 when an advisor
  * recommends it (it packs more goals, joins areas of floor, takes a box off
  * a goal filled too early, clears a corridor between rooms, brings a box
  * nearer the next goals to fill, or leaves fewer hotspots: boxes that cost
@@ -166,6 +167,7 @@ typedef struct fess {
 	perimeter *meet;        /* a backward search's states (portfolio); NULL: none */
 	perimeter_walk walk;    /* the way down from a met state, when met */
 	int met;                /* the solution ends with walk.pushes */
+	size_t met_swept;       /* the table's size at the last sweep (sweep_met) */
 	/* Stalls (dead_stall.c): when the best cell has not improved for
 	 * STALL_AFTER expansions, the node picked is tested every STALL_EVERY
 	 * expansions; a dead set of its boxes becomes a pattern that prunes
@@ -699,6 +701,42 @@ static int met_backward(fess *f, uint64_t key)
 		return 0;
 	f->met = perimeter_walk_down(&f->walk, f->meet, f->c.probe_boxes, f->c.probe_player, depth);
 	return f->met;
+}
+
+/* The meeting table grows while FESS runs, and a state FESS stored long
+ * ago may be pulled back to by a backward search only later: probing each
+ * child once, when it is made, never sees that. So each time the table
+ * has doubled (from SWEEP_LEAST states on), every stored state is probed
+ * again; one found is finished from, like a child that met the table. On
+ * XSokoban 14 bidir-newest pulls back to a child of the start after 17 s,
+ * which only a restart (a new root, its children probed again) had
+ * found; with the sweep it is solved in 6 s. The cost is one table probe
+ * per stored state each time the table doubles (seven times at most under
+ * the default 1 GiB, whose table takes 4 M states), the clock read every
+ * SWEEP_CLOCK states. */
+#define SWEEP_LEAST 65536u
+#define SWEEP_CLOCK 65536u
+
+static uint32_t sweep_met(fess *f)
+{
+	size_t size = atomic_load(&f->meet->count);
+	if (size < SWEEP_LEAST || size < 2 * f->met_swept)
+		return NODE_NONE;
+	f->met_swept = size;
+	const board *b = f->c.b;
+	for (uint32_t i = 0; i < f->store.nodes.count; i++) {
+		if ((i + 1) % SWEEP_CLOCK == 0 && search_out_of_time(&f->c))
+			return NODE_NONE;
+		fnode *n = node_at(f, i);
+		if (n->expanded == NODE_GONE || perimeter_depth(f->meet, n->key) == PERIMETER_NONE)
+			continue;
+		memcpy(f->c.probe_boxes, search_node_boxes(&f->store, n),
+		       sizeof(uint16_t) * (size_t)b->box_count);
+		f->c.probe_player = n->player;
+		if (met_backward(f, n->key))
+			return i;
+	}
+	return NODE_NONE;
 }
 
 static int target_distance(const fess *f, unsigned square, int targets);
@@ -1247,6 +1285,13 @@ static int fess_step(void *self, uint64_t nodes, search_result *result)
 	if (f->store.nodes.count > 0 && node_at(f, 0)->order == 0)
 		return solved_at(f, 0, result);
 	const hako_solver_options *o = &f->c.options;
+	if (f->meet) {
+		uint32_t met = sweep_met(f);
+		if (met != NODE_NONE)
+			return solved_at(f, met, result);
+		if (f->c.clock.passed)
+			return finish(f, result, f->c.clock.why);
+	}
 	for (uint64_t k = 0; k < nodes; k++) {
 		if (o->node_limit && f->c.stats.expanded >= o->node_limit)
 			return finish(f, result, HAKO_NODE_LIMIT);

@@ -227,6 +227,7 @@ static void fess_finishes_through_the_table(void **state)
 	hako_stats stats;
 	search_engine_fess.stats(fess, &stats);
 	assert_int_equal(stats.expanded, 1); /* met at the first expansion */
+	assert_int_equal(result.met, 1);
 	char *lurd = tb_pushes_to_lurd(b, result.pushes, result.push_count);
 	hako_replay replay;
 	assert_int_equal(hako_replay_lurd(e.t.level, lurd, &replay), HAKO_OK);
@@ -234,6 +235,51 @@ static void fess_finishes_through_the_table(void **state)
 	free(lurd);
 	search_result_free(&result);
 	search_engine_fess.close(fess);
+	exact_close(&e);
+}
+
+/* The table fills only after FESS made its first children (a backward
+ * search that reaches them later): once the table has grown past the
+ * sweep's threshold (search_fess.c, SWEEP_LEAST: 65,536 states), FESS
+ * probes its stored states again and finishes from one at its next step,
+ * before any new expansion; the solution replays. */
+static void fess_meets_a_table_that_grew(void **state)
+{
+	(void)state;
+	exact e;
+	exact_open(&e);
+	const board *b = &e.t.b;
+	perimeter grown;
+	assert_int_equal(perimeter_init(&grown, (size_t)8 << 20), HAKO_OK);
+	hako_solver_options options;
+	hako_solver_options_init(&options);
+	options.time_limit = 0;
+	options.memory_limit = (size_t)64 << 20;
+	hako_status st = HAKO_OK;
+	void *fess = search_engine_fess.open(b, &options, &st);
+	assert_non_null(fess);
+	search_engine_fess.share(fess, &grown);
+	search_result result;
+	assert_int_equal(search_engine_fess.step(fess, 1, &result), 0); /* the empty table */
+
+	/* The exact table, and keys of no position up to the threshold. */
+	fill_exact(&grown, &e.t, &e.o, &e.z, &e.r);
+	for (uint64_t k = 1; atomic_load(&grown.count) < 65536; k++)
+		perimeter_add(&grown, k * 0x9E3779B97F4A7C15ull, 1000);
+	assert_int_equal(search_engine_fess.step(fess, 1, &result), 1);
+	assert_int_equal(result.outcome, HAKO_SOLVED);
+	assert_int_equal(result.met, 1);
+	hako_stats stats;
+	search_engine_fess.stats(fess, &stats);
+	assert_int_equal(stats.expanded, 1); /* no expansion since */
+	char *lurd = tb_pushes_to_lurd(b, result.pushes, result.push_count);
+	hako_replay replay;
+	assert_int_equal(hako_replay_lurd(e.t.level, lurd, &replay), HAKO_OK);
+	assert_true(replay.solved);
+	free(lurd);
+	search_result_free(&result);
+	search_engine_fess.close(fess);
+	perimeter_free(&grown);
 	exact_close(&e);
 }
 
@@ -314,6 +360,7 @@ int main(void)
 	    cmocka_unit_test(two_threads_lose_nothing),
 	    cmocka_unit_test(walk_down_an_exact_table),
 	    cmocka_unit_test(fess_finishes_through_the_table),
+	    cmocka_unit_test(fess_meets_a_table_that_grew),
 	    cmocka_unit_test(portfolio_with_a_meeting_table),
 	    cmocka_unit_test(portfolio_makes_the_table_mid_search),
 	};
