@@ -205,14 +205,9 @@ static const char microban_20[] = "#######\n"
                                   "  #  #\n"
                                   "  ####\n";
 
-/* FESS handed an exact table finishes at its first child that is not
- * solved already, through the walk, and the whole solution replays. */
-static void fess_finishes_through_the_table(void **state)
+/* FESS on the two-box room, sharing `table`, its time unlimited. */
+static void *fess_open_sharing(const board *b, perimeter *table)
 {
-	(void)state;
-	exact e;
-	exact_open(&e);
-	const board *b = &e.t.b;
 	hako_solver_options options;
 	hako_solver_options_init(&options);
 	options.time_limit = 0;
@@ -220,21 +215,39 @@ static void fess_finishes_through_the_table(void **state)
 	hako_status st = HAKO_OK;
 	void *fess = search_engine_fess.open(b, &options, &st);
 	assert_non_null(fess);
-	search_engine_fess.share(fess, &e.p);
+	search_engine_fess.share(fess, table);
+	return fess;
+}
+
+/* FESS's next step finishes through the table, after `expanded`
+ * expansions in all, and the whole solution replays; FESS is closed. */
+static void expect_met(exact *e, void *fess, uint64_t expanded)
+{
+	const board *b = &e->t.b;
 	search_result result;
 	assert_int_equal(search_engine_fess.step(fess, 1, &result), 1);
 	assert_int_equal(result.outcome, HAKO_SOLVED);
+	assert_int_equal(result.met, 1);
 	hako_stats stats;
 	search_engine_fess.stats(fess, &stats);
-	assert_int_equal(stats.expanded, 1); /* met at the first expansion */
-	assert_int_equal(result.met, 1);
+	assert_int_equal(stats.expanded, expanded);
 	char *lurd = tb_pushes_to_lurd(b, result.pushes, result.push_count);
 	hako_replay replay;
-	assert_int_equal(hako_replay_lurd(e.t.level, lurd, &replay), HAKO_OK);
+	assert_int_equal(hako_replay_lurd(e->t.level, lurd, &replay), HAKO_OK);
 	assert_true(replay.solved);
 	free(lurd);
 	search_result_free(&result);
 	search_engine_fess.close(fess);
+}
+
+/* FESS handed an exact table finishes at its first child that is not
+ * solved already, through the walk, and the whole solution replays. */
+static void fess_finishes_through_the_table(void **state)
+{
+	(void)state;
+	exact e;
+	exact_open(&e);
+	expect_met(&e, fess_open_sharing(&e.t.b, &e.p), 1); /* at the first expansion */
 	exact_close(&e);
 }
 
@@ -248,17 +261,9 @@ static void fess_meets_a_table_that_grew(void **state)
 	(void)state;
 	exact e;
 	exact_open(&e);
-	const board *b = &e.t.b;
 	perimeter grown;
 	assert_int_equal(perimeter_init(&grown, (size_t)8 << 20), HAKO_OK);
-	hako_solver_options options;
-	hako_solver_options_init(&options);
-	options.time_limit = 0;
-	options.memory_limit = (size_t)64 << 20;
-	hako_status st = HAKO_OK;
-	void *fess = search_engine_fess.open(b, &options, &st);
-	assert_non_null(fess);
-	search_engine_fess.share(fess, &grown);
+	void *fess = fess_open_sharing(&e.t.b, &grown);
 	search_result result;
 	assert_int_equal(search_engine_fess.step(fess, 1, &result), 0); /* the empty table */
 
@@ -266,19 +271,7 @@ static void fess_meets_a_table_that_grew(void **state)
 	fill_exact(&grown, &e.t, &e.o, &e.z, &e.r);
 	for (uint64_t k = 1; atomic_load(&grown.count) < 65536; k++)
 		perimeter_add(&grown, k * 0x9E3779B97F4A7C15ull, 1000);
-	assert_int_equal(search_engine_fess.step(fess, 1, &result), 1);
-	assert_int_equal(result.outcome, HAKO_SOLVED);
-	assert_int_equal(result.met, 1);
-	hako_stats stats;
-	search_engine_fess.stats(fess, &stats);
-	assert_int_equal(stats.expanded, 1); /* no expansion since */
-	char *lurd = tb_pushes_to_lurd(b, result.pushes, result.push_count);
-	hako_replay replay;
-	assert_int_equal(hako_replay_lurd(e.t.level, lurd, &replay), HAKO_OK);
-	assert_true(replay.solved);
-	free(lurd);
-	search_result_free(&result);
-	search_engine_fess.close(fess);
+	expect_met(&e, fess, 1); /* no expansion since the first */
 	perimeter_free(&grown);
 	exact_close(&e);
 }
