@@ -18,10 +18,12 @@ static PyStructSequence_Field result_fields[] = {
     {"seconds", "wall time of the search"},
     {"optimal", "'pushes' or 'moves' when that was asked (a solved result is optimal "
                 "in it), else None"},
+    {"engine", "the fast mode's search that decided: 'fess', 'bidir', 'order' or "
+               "'bidir-newest'; None in the optimal modes and when none decided"},
     {NULL, NULL}};
 
 static PyStructSequence_Desc result_desc = {"hako.Result", "What hako.solve found.", result_fields,
-                                            7};
+                                            8};
 
 /* The progress callback, on the solving thread (the caller's): take the
  * GIL back for a moment to see whether Ctrl-C (or another signal whose
@@ -71,15 +73,17 @@ static PyObject *result_new(const hako_solve_result *r, hako_optimality optimal)
 	PyObject *kind = optimal == HAKO_OPTIMAL_PUSHES  ? PyUnicode_FromString("pushes")
 	                 : optimal == HAKO_OPTIMAL_MOVES ? PyUnicode_FromString("moves")
 	                                                 : Py_NewRef(Py_None);
-	PyObject *items[7] = {PyUnicode_FromString(hako_outcome_name(r->outcome)),
+	PyObject *engine = r->engine ? PyUnicode_FromString(r->engine) : Py_NewRef(Py_None);
+	PyObject *items[8] = {PyUnicode_FromString(hako_outcome_name(r->outcome)),
 	                      solution,
 	                      PyLong_FromLong(solved ? r->moves : 0),
 	                      PyLong_FromLong(solved ? r->pushes : 0),
 	                      PyLong_FromUnsignedLongLong(r->stats.expanded),
 	                      PyFloat_FromDouble(r->stats.seconds),
-	                      kind};
+	                      kind,
+	                      engine};
 	int good = 1;
-	for (int i = 0; i < 7; i++) {
+	for (int i = 0; i < 8; i++) {
 		good &= items[i] != NULL;
 		if (items[i])
 			PyStructSequence_SET_ITEM(result, i, items[i]);
