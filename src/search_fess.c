@@ -546,8 +546,10 @@ static uint32_t new_node(fess *f)
  * 1,048,576 expansions, longer than a minute of FESS on XSokoban's hard
  * levels. With 4 units (131,072 expansions) FESS alone at 60 s missed
  * XSokoban 52, 71 and 90, which one run solves in 22 to 38 s, and took
- * three times as long on 30 (BENCH.md). The price: XSokoban 14, which the
- * second run solved at 19 s, is not solved in a minute any more. */
+ * three times as long on 30 (BENCH.md). XSokoban 14, which only the
+ * second run had solved (at 19 s), was lost with it until the sweep
+ * (sweep_met) found what that run had found: a child of the start that a
+ * backward search reached later. */
 #define RESTART_UNIT 32768u
 #define RESTART_FIRST 32u
 
