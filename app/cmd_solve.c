@@ -27,7 +27,7 @@ static const char solve_epilogue[] =
     "solution, \"shorten_seconds\" when it ran, \"dropped\" when the fast mode\n"
     "filled its memory and gave up that many positions to go on (no proof of\n"
     "unsolvability then), and in the fast mode \"engine\": the search that\n"
-    "decided (fess, bidir, order or bidir-newest), with \"met\": true when it\n"
+    "decided (fess, bidir, order, bidir-newest or bidir-hf), with \"met\": true when it\n"
     "finished through another search's backward positions. peak_mib counts the\n"
     "solver's own allocations at their peak (fixed tables at their full size,\n"
     "board included), not the resident size.\n"

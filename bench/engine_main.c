@@ -9,9 +9,11 @@
  *   -e  engine name: bidir (default), astar (weighted A*, the fast mode's
  *       setting), fess, order (bidir's forward side on the packing plan,
  *       search_bidir.c), bidir-newest (bidir, the backward side's ties
- *       newest first), or fast: the fast mode's portfolio (FESS, bidir and
- *       bidir-newest meeting in one table, + order) on one thread,
- *       interleaved, reproducible
+ *       newest first), bidir-hf (Festival's HF pair: the backward side
+ *       first, then the forward side toward its best layout), or fast: the
+ *       fast mode's portfolio (FESS, bidir and bidir-newest meeting in one
+ *       table, + order and bidir-hf) on one thread, interleaved,
+ *       reproducible
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
  *   -n  expanded-node limit per level (default none)
@@ -48,12 +50,13 @@
 #include "search.h"
 #include "search_bidir.h"
 
-static const search_engine *const engines[] = {&search_engine_bidir, &search_engine_astar,
-                                               &search_engine_fess, &search_engine_order,
-                                               &search_engine_bidir_newest};
+static const search_engine *const engines[] = {
+    &search_engine_bidir, &search_engine_astar,        &search_engine_fess,
+    &search_engine_order, &search_engine_bidir_newest, &search_engine_bidir_hf};
 /* -e fast: the fast mode's engines as a portfolio (the name only). */
 static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir,
-                                                 &search_engine_order, &search_engine_bidir_newest};
+                                                 &search_engine_order, &search_engine_bidir_newest,
+                                                 &search_engine_bidir_hf};
 static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL, 0, 0};
 
 static char *read_file(const char *path, size_t *length)

@@ -104,6 +104,11 @@ extern const search_engine search_engine_order;
 /* search_bidir.c: the bidirectional search with the backward side's ties
  * newest first (YASS's backward order), opened late in the portfolio. */
 extern const search_engine search_engine_bidir_newest;
+/* search_bidir.c: Festival's HF pair, the backward side first (ranked by
+ * areas of floor and the boxes' spread), then the forward side toward its
+ * best layout; opens after the first expansion in the portfolio, gives up
+ * after 40,000. */
+extern const search_engine search_engine_bidir_hf;
 
 /* Whether options->macros turns on `which` (one HAKO_MACRO_* bit):
  * HAKO_MACRO_ALL turns on every macro. */

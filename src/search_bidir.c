@@ -93,7 +93,27 @@
  *     or not at all (BENCH.md), and the portfolio's other engines get its
  *     share back.
  * Everything it prunes is pruned soundly, so running out of states is
- * still a proof. */
+ * still a proof.
+ *
+ * And the "bidir-hf" engine (search_engine_bidir_hf), after Festival's HF
+ * strategies (Shoham and Schaeffer; Festival's hf_search.cpp, its strategies
+ * B and D to F): the backward side first, alone, ranks its states as HF's
+ * pull mode does, fewer areas of free floor first, then boxes farther from
+ * the goals (the sum of each box's pushes to its nearest goal), newest first
+ * among equals (Festival also weighs hotspots, rooms and biconnectivity;
+ * not here). It opens up a packed position and spreads its boxes. After
+ * HF_BACKWARD expansions its best state is the "imagined" layout: from then
+ * on only the forward side runs, greedy (HF_FORWARD_WEIGHT x bound + pushes)
+ * on the matching to the imagined squares instead of the goals, and it
+ * finishes where it meets a backward state, its own or the meeting table's.
+ * A level whose boxes must first be pushed away from their goals (Microban
+ * III 58: a checkerboard of boxes and goals, every box next to a goal) is
+ * out of reach of the goal-greedy sides and of FESS, and solved this way in
+ * seconds (BENCH.md). The order changes nothing that is pruned: a box that
+ * cannot reach the imagined squares is only put last (HF_FAR), never cut,
+ * so running out of states is a proof here too. It gives up after
+ * HF_EXPANSIONS, as the order engine does: its share goes back to the
+ * other engines on its thread. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +167,15 @@ typedef struct onode {
  * nothing and gained XSokoban 45 and 87 against 4; 16 gained GrigrSpecial
  * 24 and Sasquatch 33 but lost XSokoban 40 (BENCH.md). */
 #define MEETING_BACKWARD_SHARE 8u
+/* bidir-hf: backward expansions before the imagined layout is taken (on
+ * Microban III 58, 2,000 were the fewest that led to it, BENCH.md), the
+ * forward side's weight after (4 did not solve 58 in 30 s, 8 in 3.6 s),
+ * the forward bound of a box the layout cannot take, and the expansions
+ * after which it gives up. */
+#define HF_BACKWARD 4000u
+#define HF_FORWARD_WEIGHT 8u
+#define HF_FAR 0xFFFFu
+#define HF_EXPANSIONS 40000u
 /* The order engine: expansions before it gives up (of the levels it solves
  * alone in eleven Large Test Suite files, Sasquatch 27 takes the most,
  * 26,927; 50,000 cost the other engines on its thread up to 2.5 s on
@@ -178,6 +207,7 @@ typedef struct side {
 	int state;
 	unsigned weight; /* 0: the order engine's forward side */
 	int newest;      /* equal priorities: the newest first (else the smaller bound) */
+	int hf;          /* bidir-hf's backward side: h is hf_key's, newest first */
 	uint64_t expanded;
 	uint64_t pushed; /* nodes put on the open list (the order's age) */
 } side;
@@ -215,6 +245,17 @@ typedef struct bidir {
 	size_t solution_count;
 	size_t solution_total; /* pushes of the solution (stays after it is handed out) */
 	size_t forward_pushes; /* of them, found by the forward side */
+	/* bidir-hf (the top of the file): 0 not this engine, 1 the backward
+	 * phase, 2 the forward phase. */
+	int hf;
+	uint32_t hf_best_key, hf_best; /* the best backward state so far */
+	uint16_t *hf_nearest;          /* per square: pushes to the nearest goal */
+	uint32_t *hf_mark;             /* per square: == hf_gen + 1 when flooded */
+	uint32_t hf_gen;
+	uint16_t *hf_queue;
+	board hf_board; /* *b with the imagined squares as goals */
+	uint16_t *hf_goals, *hf_distance;
+	const board *forward_board; /* the forward side's bound: b or hf_board */
 } bidir;
 
 /* ---- node stores ------------------------------------------------------ */
@@ -255,6 +296,8 @@ static uint64_t priority(side *sd, const bnode *n)
 	if (sd->weight == 0) /* the order engine: score, then newest first */
 		return order_key(((const onode *)(const void *)n)->order.score) << 40 |
 		       newest_first(sd);
+	if (sd->hf)
+		return clamp_bits(n->h, 24) << 40 | newest_first(sd);
 	uint64_t f = (uint64_t)n->h * sd->weight + n->depth;
 	if (sd->newest)
 		return clamp_bits(f, 24) << 40 | newest_first(sd);
@@ -658,8 +701,11 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 			                                    to, &s->c.proof)) {
 				witness_add(s, &s->c.proof, square, to);
 			} else {
-				uint32_t h =
-				    search_child_matching(&s->c, b, boxes, &kept, m->index, to);
+				uint32_t h = search_child_matching(&s->c, s->forward_board, boxes,
+				                                   &kept, m->index, to);
+				/* bidir-hf: far from the imagined layout is last, never cut. */
+				if (h == BOUND_INFINITE && s->forward_board != b)
+					h = HF_FAR;
 				live += h != BOUND_INFINITE;
 				if (h != BOUND_INFINITE && s->order)
 					order_child(b, &s->plan, s->c.occupied,
@@ -688,6 +734,43 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 	if (s->order && result == GROW_OK)
 		order_after(s, index, live, dive_base);
 	return result;
+}
+
+/* bidir-hf's rank of the probe (its boxes in s->c.occupied), smaller
+ * first: the areas of free floor, then the boxes' distance from the goals,
+ * larger first. */
+static uint32_t hf_key(bidir *s)
+{
+	const board *b = s->c.b;
+	unsigned n = (unsigned)b->square_count;
+	uint32_t areas = 0;
+	for (unsigned q = 0; q < n; q++) {
+		if (s->c.occupied[q] || s->hf_mark[q] == s->hf_gen + 1)
+			continue;
+		areas++;
+		unsigned head = 0, tail = 0;
+		s->hf_mark[q] = s->hf_gen + 1;
+		s->hf_queue[tail++] = (uint16_t)q;
+		while (head < tail) {
+			unsigned x = s->hf_queue[head++];
+			for (unsigned d = 0; d < 4; d++) {
+				unsigned t = board_next(b, x, d);
+				if (t == SQUARE_NONE || s->c.occupied[t] ||
+				    s->hf_mark[t] == s->hf_gen + 1)
+					continue;
+				s->hf_mark[t] = s->hf_gen + 1;
+				s->hf_queue[tail++] = (uint16_t)t;
+			}
+		}
+	}
+	if (++s->hf_gen == UINT32_MAX - 1) { /* marks would wrap: start over */
+		memset(s->hf_mark, 0, sizeof(uint32_t) * ((size_t)n + 1));
+		s->hf_gen = 0;
+	}
+	uint32_t spread = 0;
+	for (int i = 0; i < b->box_count; i++)
+		spread += s->hf_nearest[s->c.probe_boxes[i]];
+	return (areas < 255 ? areas : 255) << 16 | (65535 - (spread < 65535 ? spread : 65535));
 }
 
 /* Generate every pull of backward node `index`. */
@@ -733,11 +816,17 @@ static grow_result expand_backward(bidir *s, uint32_t index)
 			} else {
 				uint32_t h = search_child_matching(
 				    &s->c, &s->pull_board, boxes, &kept, m->index, to); /* rule 2 */
+				if (h != BOUND_INFINITE && sd->hf)
+					h = hf_key(s);
 				if (h == BOUND_INFINITE)
 					s->c.stats.pruned++;
 				else if (side_add(s, sd, key, index, depth + 1, h, to, undo_dir,
 				                  1) != HAKO_OK)
 					result = GROW_NOMEM;
+				else if (sd->hf && h < s->hf_best_key) {
+					s->hf_best_key = h;
+					s->hf_best = sd->store.nodes.count - 1;
+				}
 			}
 		}
 		movegen_unmake(s->c.occupied, square, to);
@@ -843,7 +932,8 @@ static hako_status add_roots(bidir *s)
 			met = side_find(&s->forward, key); /* the start is solved already */
 			met_root = s->backward.store.nodes.count;
 		}
-		st = side_add(s, &s->backward, key, NODE_NONE, 0, h, SQUARE_NONE, 0, 0);
+		st = side_add(s, &s->backward, key, NODE_NONE, 0, s->hf ? hf_key(s) : h,
+		              SQUARE_NONE, 0, 0);
 	}
 	memset(s->c.occupied, 0, n);
 	memory_free(&s->c.mem, seen, n + 1);
@@ -860,7 +950,68 @@ static hako_status side_init(bidir *s, side *sd, unsigned weight)
 	                         offsetof(bnode, player), CHUNK_LOG2, 12);
 }
 
-static hako_status bidir_init(bidir *s, const board *b, const hako_solver_options *options)
+/* bidir-hf's tables: each square's pushes to its nearest goal (for the
+ * spread of hf_key), the flood marks and queue. */
+static hako_status hf_init(bidir *s)
+{
+	const board *b = s->c.b;
+	size_t n = (size_t)b->square_count;
+	s->hf_nearest = memory_alloc(&s->c.mem, sizeof(uint16_t) * (n + 1));
+	s->hf_mark = memory_calloc(&s->c.mem, sizeof(uint32_t) * (n + 1));
+	s->hf_queue = memory_alloc(&s->c.mem, sizeof(uint16_t) * (n + 1));
+	if (!s->hf_nearest || !s->hf_mark || !s->hf_queue)
+		return HAKO_ERR_NOMEM;
+	for (size_t q = 0; q < n; q++) {
+		unsigned nearest = DISTANCE_INFINITE;
+		for (size_t g = 0; g < (size_t)b->box_count; g++)
+			if (b->distance[g * n + q] < nearest)
+				nearest = b->distance[g * n + q];
+		/* A square no goal is reached from holds no box of a state that
+		 * leads to the goals; as far as the spread goes, it is far. */
+		s->hf_nearest[q] = (uint16_t)(nearest == DISTANCE_INFINITE ? n : nearest);
+	}
+	s->hf_best_key = UINT32_MAX;
+	s->hf_best = NODE_NONE;
+	s->hf = 1;
+	s->backward.hf = 1;
+	return HAKO_OK;
+}
+
+/* bidir-hf's switch: the best backward state's squares become the forward
+ * side's goals (push distances to them, as distance.c's to the goals). With
+ * none (or no room for the table) the forward side keeps the goals. */
+static void hf_imagine(bidir *s)
+{
+	const board *b = s->c.b;
+	s->hf = 2;
+	if (s->hf_best == NODE_NONE)
+		return;
+	size_t n = (size_t)b->square_count, k = (size_t)b->box_count;
+	uint16_t *goals = memory_alloc(&s->c.mem, sizeof(uint16_t) * (k + 1));
+	uint16_t *distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * (k * n + 1));
+	uint16_t *state_distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * n * DISTANCE_SIDES);
+	uint32_t *queue = memory_alloc(&s->c.mem, sizeof(uint32_t) * n * DISTANCE_SIDES);
+	if (goals && distance && state_distance && queue) {
+		memcpy(goals,
+		       search_node_boxes(&s->backward.store, node_at(&s->backward, s->hf_best)),
+		       sizeof(uint16_t) * k);
+		for (size_t g = 0; g < k; g++)
+			distance_lone_box(b, goals[g], 0, state_distance, queue, distance + g * n);
+		s->hf_board = *b;
+		s->hf_board.goals = goals;
+		s->hf_board.distance = distance;
+		s->forward_board = &s->hf_board;
+		s->hf_goals = goals;
+		s->hf_distance = distance;
+	} else {
+		memory_free(&s->c.mem, goals, sizeof(uint16_t) * (k + 1));
+		memory_free(&s->c.mem, distance, sizeof(uint16_t) * (k * n + 1));
+	}
+	memory_free(&s->c.mem, state_distance, sizeof(uint16_t) * n * DISTANCE_SIDES);
+	memory_free(&s->c.mem, queue, sizeof(uint32_t) * n * DISTANCE_SIDES);
+}
+
+static hako_status bidir_init(bidir *s, const board *b, const hako_solver_options *options, int hf)
 {
 	/* Macros as in the fast mode of search_astar.c; the order engine
 	 * leaves goal rooms to its plan. */
@@ -879,11 +1030,16 @@ static hako_status bidir_init(bidir *s, const board *b, const hako_solver_option
 		}
 	}
 	if (st == HAKO_OK)
-		st = side_init(s, &s->forward, s->order ? 0 : FORWARD_WEIGHT);
+		st = side_init(s, &s->forward,
+		               s->order ? 0
+		               : hf     ? HF_FORWARD_WEIGHT
+		                        : FORWARD_WEIGHT);
 	if (st == HAKO_OK)
 		st = side_init(s, &s->backward, BACKWARD_WEIGHT);
 	if (st == HAKO_OK)
 		st = start_distances(s);
+	if (st == HAKO_OK && hf)
+		st = hf_init(s);
 	if (st == HAKO_OK)
 		st = add_roots(s);
 	return st;
@@ -921,6 +1077,12 @@ static void bidir_close(void *self)
 		memory_free(&s->c.mem, s->start_distance,
 		            sizeof(uint16_t) * ((size_t)s->c.b->box_count * n + 1));
 		memory_free(&s->c.mem, s->back_dead, n + 1);
+		size_t k = (size_t)s->c.b->box_count;
+		memory_free(&s->c.mem, s->hf_nearest, sizeof(uint16_t) * (n + 1));
+		memory_free(&s->c.mem, s->hf_mark, sizeof(uint32_t) * (n + 1));
+		memory_free(&s->c.mem, s->hf_queue, sizeof(uint16_t) * (n + 1));
+		memory_free(&s->c.mem, s->hf_goals, sizeof(uint16_t) * (k + 1));
+		memory_free(&s->c.mem, s->hf_distance, sizeof(uint16_t) * (k * n + 1));
 	}
 	search_context_free(&s->c);
 	free(s->solution);
@@ -928,7 +1090,7 @@ static void bidir_close(void *self)
 }
 
 static void *open_engine(const board *b, const hako_solver_options *options, hako_status *status,
-                         int order, int newest)
+                         int order, int newest, int hf)
 {
 	bidir *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -937,6 +1099,7 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 	}
 	s->order = order;
 	s->backward.newest = newest; /* before the roots are queued */
+	s->forward_board = b;
 	*status = HAKO_OK;
 	if (b->unsolvable) {
 		s->c.started = search_now();
@@ -944,7 +1107,7 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 		s->outcome = HAKO_UNSOLVABLE;
 		return s;
 	}
-	hako_status st = bidir_init(s, b, options);
+	hako_status st = bidir_init(s, b, options, hf);
 	if (st != HAKO_OK && s->c.clock.passed) {
 		/* Out of time (or cancelled) while setting up: the first step
 		 * says so. */
@@ -964,17 +1127,22 @@ static void *open_engine(const board *b, const hako_solver_options *options, hak
 
 static void *bidir_open(const board *b, const hako_solver_options *options, hako_status *status)
 {
-	return open_engine(b, options, status, 0, 0);
+	return open_engine(b, options, status, 0, 0, 0);
 }
 
 static void *newest_open(const board *b, const hako_solver_options *options, hako_status *status)
 {
-	return open_engine(b, options, status, 0, 1);
+	return open_engine(b, options, status, 0, 1, 0);
 }
 
 static void *order_open(const board *b, const hako_solver_options *options, hako_status *status)
 {
-	return open_engine(b, options, status, 1, 0);
+	return open_engine(b, options, status, 1, 0, 0);
+}
+
+static void *hf_open(const board *b, const hako_solver_options *options, hako_status *status)
+{
+	return open_engine(b, options, status, 0, 0, 1);
 }
 
 /* ---- the search loop -------------------------------------------------- */
@@ -1034,7 +1202,8 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 	for (uint64_t k = 0; k < nodes && !s->finished; k++) {
 		if ((s->c.options.node_limit && s->c.stats.expanded >= s->c.options.node_limit) ||
 		    (s->order && (s->c.stats.expanded >= ORDER_EXPANSIONS ||
-		                  (s->learn_ready > 0 && s->prover.nodes >= ORDER_PROOF_TOTAL)))) {
+		                  (s->learn_ready > 0 && s->prover.nodes >= ORDER_PROOF_TOTAL))) ||
+		    (s->hf && s->c.stats.expanded >= HF_EXPANSIONS)) {
 			s->finished = 1;
 			s->outcome = HAKO_NODE_LIMIT;
 			break;
@@ -1059,7 +1228,15 @@ static int bidir_step(void *self, uint64_t nodes, search_result *result)
 		/* Alone, the side with the shorter open list; with a meeting
 		 * table, mostly the backward side, whose states the forward
 		 * engines of the portfolio can reach. */
-		if (forward && backward && s->meet)
+		if (s->hf == 1 && backward && s->backward.expanded < HF_BACKWARD) {
+			side_step(s, &s->backward);
+			continue;
+		}
+		if (s->hf == 1)
+			hf_imagine(s);
+		if (s->hf)
+			forward = forward || !backward; /* the backward side only waits */
+		else if (forward && backward && s->meet)
 			forward = s->steps++ % MEETING_BACKWARD_SHARE == 0;
 		else if (forward && backward)
 			forward = s->forward.open.count <= s->backward.open.count;
@@ -1116,6 +1293,15 @@ const search_engine search_engine_bidir = {
 const search_engine search_engine_bidir_newest = {
     "bidir-newest", newest_open, bidir_step,           bidir_stats,
     bidir_close,    bidir_share, SEARCH_MEMORY_WEIGHT, ORDER_START_AFTER};
+
+/* Festival's HF pair (the top of the file); it gives up after
+ * HF_EXPANSIONS, and in a portfolio opens almost at once (after the first
+ * expansion: a level needing it needs its few seconds early), which as a
+ * late engine also leaves it out of a budget under 16 MiB (portfolio.c),
+ * and out of a level solved in the first slice. */
+const search_engine search_engine_bidir_hf = {
+    "bidir-hf",  hf_open,     bidir_step,           bidir_stats,
+    bidir_close, bidir_share, SEARCH_MEMORY_WEIGHT, 1};
 
 /* It shares the meeting table to reach the backward states of the others
  * (met_elsewhere); its own backward side holds only the roots. */

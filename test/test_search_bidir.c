@@ -7,7 +7,9 @@
  * learns dead sets at its dead ends and gives up at 30,000 expansions; and
  * the engine whose backward side takes the newest of equal priorities
  * first (search_engine_bidir_newest): the same guarantees, and a level it
- * solves in a fraction of the states the other tie rule needs. */
+ * solves in a fraction of the states the other tie rule needs; and
+ * Festival's HF pair (search_engine_bidir_hf): the same guarantees, and
+ * the level it is for, which the goal-greedy engine does not solve. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +472,47 @@ static void newest_solves_grigr2001_15(void **state)
 	hako_collection_free(c);
 }
 
+/* ---- Festival's HF pair --------------------------------------------------- */
+
+static void hf_solves_proves_and_limits(void **state)
+{
+	(void)state;
+	check_small_levels(&search_engine_bidir_hf);
+	check_unsolvable(&search_engine_bidir_hf);
+	check_limits(&search_engine_bidir_hf);
+	check_deterministic(&search_engine_bidir_hf);
+}
+
+/* Microban III 58: a checkerboard of 40 boxes and 40 goals, every box next
+ * to a goal, the player walled in at the centre. Its first pushes must take
+ * boxes away from the goals (BENCH.md). The HF backward side's best state
+ * after its 4,000 expansions has the floor in one piece and the boxes
+ * spread; the forward side, greedy toward that layout, meets the backward
+ * states (about 18,000 expansions in all). The goal-greedy engine, given
+ * the 40,000 expansions the HF engine may take at most, does not solve it. */
+static void hf_solves_microban_iii_58(void **state)
+{
+	(void)state;
+	hako_collection *c = shared_collection("Microban_III.txt");
+	const hako_level *level = hako_collection_level(c, 57);
+	hako_solver_options o = options_with(0, 0, (size_t)512 << 20);
+	run r = engine_run_with(&search_engine_bidir_hf, level, &o, 256);
+	print_message("hf: %s, %llu+%llu expanded, %zu+%zu pushes\n",
+	              hako_outcome_name(r.result.outcome),
+	              (unsigned long long)r.info.forward_expanded,
+	              (unsigned long long)r.info.backward_expanded, r.info.forward_pushes,
+	              r.info.backward_pushes);
+	assert_int_equal(r.result.outcome, HAKO_SOLVED);
+	assert_int_equal(r.info.backward_expanded, 4000);
+	assert_true(r.info.forward_pushes > 0 && r.info.backward_pushes > 0);
+	search_result_free(&r.result);
+	o = options_with(40000, 0, (size_t)512 << 20);
+	r = engine_run_with(&search_engine_bidir, level, &o, 256);
+	assert_int_equal(r.result.outcome, HAKO_NODE_LIMIT);
+	search_result_free(&r.result);
+	hako_collection_free(c);
+}
+
 /* In a portfolio the engines meet through one table (perimeter.h). The
  * newest-first engine then only pulls: its forward side would be the
  * first bidir's again. The order engine never pulls, so a backward part in
@@ -527,6 +570,8 @@ int main(void)
 	    cmocka_unit_test(newest_unit_test_levels),
 	    cmocka_unit_test(newest_solves_grigr2001_15),
 	    cmocka_unit_test(engines_meet_through_the_table),
+	    cmocka_unit_test(hf_solves_proves_and_limits),
+	    cmocka_unit_test(hf_solves_microban_iii_58),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
 }
