@@ -108,6 +108,9 @@ void dead_simple_compute(const board *b, uint8_t *dead);
 /* distance.c: fill b->distance (side-aware pull search from every goal);
  * HAKO_ERR_LIMIT when `stop` (NULL: none) passes first. */
 hako_status distance_compute(board *b, struct deadline *stop);
+/* distance.c: out[square] = the fewest pushes from square to any goal
+ * (the minimum of b->distance over the goals), DISTANCE_INFINITE if none. */
+void distance_nearest_goal(const board *b, uint16_t *out);
 
 /* Side labels of board->side: 0..3 (child components) and 4 (parent side). */
 #define DISTANCE_SIDES 5

@@ -77,6 +77,18 @@ void distance_lone_box_sides(const board *b, const uint8_t *sides, unsigned orig
 	}
 }
 
+void distance_nearest_goal(const board *b, uint16_t *out)
+{
+	size_t n = (size_t)b->square_count;
+	for (size_t s = 0; s < n; s++) {
+		uint16_t best = DISTANCE_INFINITE;
+		for (size_t g = 0; g < (size_t)b->box_count; g++)
+			if (b->distance[g * n + s] < best)
+				best = b->distance[g * n + s];
+		out[s] = best;
+	}
+}
+
 hako_status distance_compute(board *b, deadline *stop)
 {
 	size_t n = (size_t)b->square_count, goals = (size_t)b->box_count;

@@ -380,15 +380,7 @@ static hako_status puller_init(puller *p, const board *b, memory *mem, uint32_t 
 		st = reach_init(&p->r, p->n);
 	if (st != HAKO_OK)
 		return st;
-	for (size_t s = 0; s < n; s++) {
-		unsigned best = DISTANCE_INFINITE;
-		for (size_t g = 0; g < B; g++) {
-			unsigned d = b->distance[g * n + s];
-			if (d < best)
-				best = d;
-		}
-		p->nearest[s] = (uint16_t)best;
-	}
+	distance_nearest_goal(b, p->nearest);
 	/* Where a lone box on each base can be pushed to. */
 	uint16_t *state = memory_alloc(mem, n * DISTANCE_SIDES * sizeof(uint16_t));
 	uint32_t *queue = memory_alloc(mem, n * DISTANCE_SIDES * sizeof(uint32_t));

@@ -152,15 +152,7 @@ static void mark_interesting(pdb *p, const board *b)
 		memset(p->interesting, 1, n * (n - 1) / 2);
 		return;
 	}
-	for (size_t s = 0; s < n; s++) {
-		uint16_t best = DISTANCE_INFINITE;
-		for (int g = 0; g < b->box_count; g++) {
-			uint16_t d = b->distance[(size_t)g * n + s];
-			if (d < best)
-				best = d;
-		}
-		nearest[s] = best;
-	}
+	distance_nearest_goal(b, nearest);
 	for (unsigned c = 1; c < n; c++)
 		for (unsigned a = 0; a < c; a++) {
 			size_t pair = pair_index(a, c);

@@ -253,8 +253,8 @@ typedef struct bidir {
 	uint32_t *hf_mark;             /* per square: == hf_gen + 1 when flooded */
 	uint32_t hf_gen;
 	uint16_t *hf_queue;
-	board hf_board; /* *b with the imagined squares as goals */
-	uint16_t *hf_goals, *hf_distance;
+	board hf_board;             /* *b with the imagined squares as goals (its own goals
+	                             * and distance, once forward_board points here) */
 	const board *forward_board; /* the forward side's bound: b or hf_board */
 } bidir;
 
@@ -961,15 +961,12 @@ static hako_status hf_init(bidir *s)
 	s->hf_queue = memory_alloc(&s->c.mem, sizeof(uint16_t) * (n + 1));
 	if (!s->hf_nearest || !s->hf_mark || !s->hf_queue)
 		return HAKO_ERR_NOMEM;
-	for (size_t q = 0; q < n; q++) {
-		unsigned nearest = DISTANCE_INFINITE;
-		for (size_t g = 0; g < (size_t)b->box_count; g++)
-			if (b->distance[g * n + q] < nearest)
-				nearest = b->distance[g * n + q];
-		/* A square no goal is reached from holds no box of a state that
-		 * leads to the goals; as far as the spread goes, it is far. */
-		s->hf_nearest[q] = (uint16_t)(nearest == DISTANCE_INFINITE ? n : nearest);
-	}
+	/* A square no goal is reached from holds no box of a state that leads
+	 * to the goals; as far as the spread goes, it is far. */
+	distance_nearest_goal(b, s->hf_nearest);
+	for (size_t q = 0; q < n; q++)
+		if (s->hf_nearest[q] == DISTANCE_INFINITE)
+			s->hf_nearest[q] = (uint16_t)n;
 	s->hf_best_key = UINT32_MAX;
 	s->hf_best = NODE_NONE;
 	s->hf = 1;
@@ -979,7 +976,8 @@ static hako_status hf_init(bidir *s)
 
 /* bidir-hf's switch: the best backward state's squares become the forward
  * side's goals (push distances to them, as distance.c's to the goals). With
- * none (or no room for the table) the forward side keeps the goals. */
+ * none, no room for the table, or the time up while it is made, the forward
+ * side keeps the goals (the step loop then sees the clock). */
 static void hf_imagine(bidir *s)
 {
 	const board *b = s->c.b;
@@ -991,18 +989,20 @@ static void hf_imagine(bidir *s)
 	uint16_t *distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * (k * n + 1));
 	uint16_t *state_distance = memory_alloc(&s->c.mem, sizeof(uint16_t) * n * DISTANCE_SIDES);
 	uint32_t *queue = memory_alloc(&s->c.mem, sizeof(uint32_t) * n * DISTANCE_SIDES);
+	size_t made = 0; /* tables made; the clock is looked at between them */
 	if (goals && distance && state_distance && queue) {
 		memcpy(goals,
 		       search_node_boxes(&s->backward.store, node_at(&s->backward, s->hf_best)),
 		       sizeof(uint16_t) * k);
-		for (size_t g = 0; g < k; g++)
-			distance_lone_box(b, goals[g], 0, state_distance, queue, distance + g * n);
+		for (; made < k && !search_out_of_time(&s->c); made++)
+			distance_lone_box(b, goals[made], 0, state_distance, queue,
+			                  distance + made * n);
+	}
+	if (made == k) {
 		s->hf_board = *b;
 		s->hf_board.goals = goals;
 		s->hf_board.distance = distance;
 		s->forward_board = &s->hf_board;
-		s->hf_goals = goals;
-		s->hf_distance = distance;
 	} else {
 		memory_free(&s->c.mem, goals, sizeof(uint16_t) * (k + 1));
 		memory_free(&s->c.mem, distance, sizeof(uint16_t) * (k * n + 1));
@@ -1081,8 +1081,11 @@ static void bidir_close(void *self)
 		memory_free(&s->c.mem, s->hf_nearest, sizeof(uint16_t) * (n + 1));
 		memory_free(&s->c.mem, s->hf_mark, sizeof(uint32_t) * (n + 1));
 		memory_free(&s->c.mem, s->hf_queue, sizeof(uint16_t) * (n + 1));
-		memory_free(&s->c.mem, s->hf_goals, sizeof(uint16_t) * (k + 1));
-		memory_free(&s->c.mem, s->hf_distance, sizeof(uint16_t) * (k * n + 1));
+		if (s->forward_board == &s->hf_board) {
+			memory_free(&s->c.mem, s->hf_board.goals, sizeof(uint16_t) * (k + 1));
+			memory_free(&s->c.mem, s->hf_board.distance,
+			            sizeof(uint16_t) * (k * n + 1));
+		}
 	}
 	search_context_free(&s->c);
 	free(s->solution);
