@@ -358,33 +358,11 @@ void fess_packing_of(fess_plan *p, const uint8_t *occupied, fess_features *out)
 	out->out_of_plan = (uint8_t)(early > 255 ? 255 : early);
 }
 
-typedef struct free_walk {
-	const uint8_t *occupied;
-} free_walk;
-
-static int enter_free(fess_plan *p, const board *b, unsigned square, void *user)
-{
-	(void)p, (void)b;
-	return !((free_walk *)user)->occupied[square];
-}
-
 void fess_features_of(fess_plan *p, const board *b, const uint8_t *occupied, fess_features *out)
 {
 	fess_packing_of(p, occupied, out);
-	/* Connectivity: count the floods of the free floor. */
-	if (++p->generation == 0) {
-		memset(p->stamp, 0, sizeof(uint32_t) * ((size_t)b->square_count + 1));
-		p->generation = 1;
-	}
-	uint32_t gen = p->generation;
-	unsigned areas = 0;
-	free_walk walk = {occupied};
-	for (int s0 = 0; s0 < b->square_count; s0++) {
-		if (occupied[s0] || p->stamp[s0] == gen)
-			continue;
-		areas++;
-		flood(p, b, (unsigned)s0, gen, enter_free, &walk);
-	}
+	/* Connectivity: the areas of free floor. */
+	unsigned areas = reach_count_areas(b, occupied, p->stamp, &p->generation, p->queue);
 	out->connectivity = (uint8_t)(areas > 255 ? 255 : areas);
 }
 

@@ -169,32 +169,7 @@ static int match_after(puller *p, int i, unsigned to, int base, uint64_t used)
 
 static unsigned areas_of(puller *p)
 {
-	const board *b = p->b;
-	if (++p->generation == 0) {
-		memset(p->stamp, 0, sizeof(uint32_t) * (size_t)p->n);
-		p->generation = 1;
-	}
-	unsigned areas = 0;
-	for (int s0 = 0; s0 < p->n; s0++) {
-		if (p->occupied[s0] || p->stamp[s0] == p->generation)
-			continue;
-		areas++;
-		unsigned head = 0, tail = 0;
-		p->queue[tail++] = (uint16_t)s0;
-		p->stamp[s0] = p->generation;
-		while (head < tail) {
-			unsigned s = p->queue[head++];
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned t = board_next(b, s, d);
-				if (t == SQUARE_NONE || p->occupied[t] ||
-				    p->stamp[t] == p->generation)
-					continue;
-				p->stamp[t] = p->generation;
-				p->queue[tail++] = (uint16_t)t;
-			}
-		}
-	}
-	return areas;
+	return reach_count_areas(p->b, p->occupied, p->stamp, &p->generation, p->queue);
 }
 
 /* The order, least first: boxes on the board, areas, boxes on goals,

@@ -43,6 +43,36 @@ static void next_generation(reach *r)
 	}
 }
 
+unsigned reach_count_areas(const board *b, const uint8_t *occupied, uint32_t *stamp,
+                           uint32_t *generation, uint16_t *queue)
+{
+	if (++*generation == 0) {
+		memset(stamp, 0, sizeof(uint32_t) * (size_t)b->square_count);
+		*generation = 1;
+	}
+	uint32_t gen = *generation;
+	unsigned areas = 0;
+	for (unsigned s0 = 0; s0 < (unsigned)b->square_count; s0++) {
+		if (occupied[s0] || stamp[s0] == gen)
+			continue;
+		areas++;
+		unsigned head = 0, tail = 0;
+		stamp[s0] = gen;
+		queue[tail++] = (uint16_t)s0;
+		while (head < tail) {
+			const uint16_t *next = &b->neighbor[queue[head++] * 4];
+			for (int d = 0; d < 4; d++) {
+				unsigned t = next[d];
+				if (t == SQUARE_NONE || stamp[t] == gen || occupied[t])
+					continue;
+				stamp[t] = gen;
+				queue[tail++] = (uint16_t)t;
+			}
+		}
+	}
+	return areas;
+}
+
 uint16_t reach_fill(reach *r, const board *b, const uint8_t *occupied, unsigned from)
 {
 	next_generation(r);

@@ -27,6 +27,13 @@ uint16_t reach_fill(reach *r, const board *b, const uint8_t *occupied, unsigned 
 /* The same, also filling distance[] and from_dir[] (breadth first). */
 uint16_t reach_distances(reach *r, const board *b, const uint8_t *occupied, unsigned from);
 
+/* How many areas of free floor (squares without a box, joined
+ * orthogonally) the board has. The scratch is the caller's: stamp (a
+ * uint32_t per square) with its generation, kept as reach's own (no
+ * clearing between calls; 0 starts over), and a queue of a square each. */
+unsigned reach_count_areas(const board *b, const uint8_t *occupied, uint32_t *stamp,
+                           uint32_t *generation, uint16_t *queue);
+
 static inline int reach_has(const reach *r, unsigned square)
 {
 	return r->stamp[square] == r->generation;

@@ -250,7 +250,7 @@ typedef struct bidir {
 	int hf;
 	uint32_t hf_best_key, hf_best; /* the best backward state so far */
 	uint16_t *hf_nearest;          /* per square: pushes to the nearest goal */
-	uint32_t *hf_mark;             /* per square: == hf_gen + 1 when flooded */
+	uint32_t *hf_mark;             /* reach_count_areas's stamps */
 	uint32_t hf_gen;
 	uint16_t *hf_queue;
 	board hf_board;             /* *b with the imagined squares as goals (its own goals
@@ -742,31 +742,7 @@ static grow_result expand_forward(bidir *s, uint32_t index)
 static uint32_t hf_key(bidir *s)
 {
 	const board *b = s->c.b;
-	unsigned n = (unsigned)b->square_count;
-	uint32_t areas = 0;
-	for (unsigned q = 0; q < n; q++) {
-		if (s->c.occupied[q] || s->hf_mark[q] == s->hf_gen + 1)
-			continue;
-		areas++;
-		unsigned head = 0, tail = 0;
-		s->hf_mark[q] = s->hf_gen + 1;
-		s->hf_queue[tail++] = (uint16_t)q;
-		while (head < tail) {
-			unsigned x = s->hf_queue[head++];
-			for (unsigned d = 0; d < 4; d++) {
-				unsigned t = board_next(b, x, d);
-				if (t == SQUARE_NONE || s->c.occupied[t] ||
-				    s->hf_mark[t] == s->hf_gen + 1)
-					continue;
-				s->hf_mark[t] = s->hf_gen + 1;
-				s->hf_queue[tail++] = (uint16_t)t;
-			}
-		}
-	}
-	if (++s->hf_gen == UINT32_MAX - 1) { /* marks would wrap: start over */
-		memset(s->hf_mark, 0, sizeof(uint32_t) * ((size_t)n + 1));
-		s->hf_gen = 0;
-	}
+	uint32_t areas = reach_count_areas(b, s->c.occupied, s->hf_mark, &s->hf_gen, s->hf_queue);
 	uint32_t spread = 0;
 	for (int i = 0; i < b->box_count; i++)
 		spread += s->hf_nearest[s->c.probe_boxes[i]];
