@@ -10,9 +10,10 @@
  *       setting), fess, order (bidir's forward side on the packing plan,
  *       search_bidir.c), bidir-newest (bidir, the backward side's ties
  *       newest first), bidir-hf (Festival's HF pair: the backward side
- *       first, then the forward side toward its best layout), or fast: the
- *       fast mode's portfolio (FESS, bidir and bidir-newest meeting in one
- *       table, + order and bidir-hf) on one thread, interleaved,
+ *       first, then the forward side toward its best layout), fess-plain
+ *       (FESS without its forced-move rule), or fast: the fast mode's
+ *       portfolio (FESS, bidir and bidir-newest meeting in one table, +
+ *       order, bidir-hf and fess-plain) on one thread, interleaved,
  *       reproducible
  *   -t  seconds per level (default 10; 0: none)
  *   -M  memory budget, MiB (default 1024)
@@ -21,10 +22,10 @@
  *   -m  macros as hako solve's --macros: all (default), none, or a list
  *       of tunnels,goals (options.macros, HAKO_MACRO_* bits)
  *   -x  no macros, the same as -m none
- *   -R  -e fess only: its restarts (search_fess_restarts), runs of UNIT
+ *   -R  -e fess or fess-plain only: its restarts (search_fess_restarts), runs of UNIT
  *       expansions times the Luby sequence after a first of FIRST units
  *       (default: the engine's own); -R 0: one run, never restarted
- *   -P  -e fess only: its packing plan from a backward search of at most
+ *   -P  -e fess or fess-plain only: its packing plan from a backward search of at most
  *       EXPANSIONS expansions (search_fess_plan; default: the engine's
  *       own); -P 0: the layered order of fess_plan.c
  *   -p  print each level's packing plan (fess_plan.c) instead of
@@ -50,14 +51,15 @@
 #include "search.h"
 #include "search_bidir.h"
 
-static const search_engine *const engines[] = {
-    &search_engine_bidir, &search_engine_astar,        &search_engine_fess,
-    &search_engine_order, &search_engine_bidir_newest, &search_engine_bidir_hf};
+static const search_engine *const engines[] = {&search_engine_bidir,        &search_engine_astar,
+                                               &search_engine_fess,         &search_engine_order,
+                                               &search_engine_bidir_newest, &search_engine_bidir_hf,
+                                               &search_engine_fess_plain};
 /* -e fast: the fast mode's engines as a portfolio (the name only). */
-static const search_engine *const fast_pair[] = {&search_engine_fess, &search_engine_bidir,
-                                                 &search_engine_order, &search_engine_bidir_newest,
-                                                 &search_engine_bidir_hf};
-static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL, 0, 0};
+static const search_engine *const fast_pair[] = {
+    &search_engine_fess,         &search_engine_bidir,    &search_engine_order,
+    &search_engine_bidir_newest, &search_engine_bidir_hf, &search_engine_fess_plain};
+static const search_engine fast_mode = {"fast", NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
 
 static char *read_file(const char *path, size_t *length)
 {
@@ -275,10 +277,12 @@ int main(int argc, char **argv)
 		else if (!e)
 			r.outcome = HAKO_MEMOUT;
 		else {
-			if (restarts && engine == &search_engine_fess)
+			int fess_like =
+			    engine == &search_engine_fess || engine == &search_engine_fess_plain;
+			if (restarts && fess_like)
 				search_fess_restarts(e, restart_unit, restart_first);
 			hako_status planned = HAKO_OK;
-			if (backward_plan >= 0 && engine == &search_engine_fess)
+			if (backward_plan >= 0 && fess_like)
 				planned = search_fess_plan(e, (uint32_t)backward_plan);
 			if (planned == HAKO_ERR_NOMEM)
 				r.outcome = HAKO_MEMOUT;

@@ -290,7 +290,8 @@ typedef struct hako_solver_options {
 	int macros;
 	/* Threads for the fast mode (HAKO_OPTIMAL_NONE), which runs a
 	 * portfolio of searches: 0 or 1 (the default) interleaves them in the
-	 * calling thread, reproducibly; 2 or more gives them their own. The
+	 * calling thread, reproducibly (for the first 10 s: then one more
+	 * search joins); 2 or more gives them their own. The
 	 * library does not guess the number of cores. The optimal modes use
 	 * one thread. */
 	int threads;

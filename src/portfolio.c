@@ -3,13 +3,16 @@
  * The engines (search.h) run in slices of PORTFOLIO_SLICE expansions.
  * With one thread they take turns round robin in the calling thread, so
  * the same input gives the same result every time (unless a time limit
- * ends it). With more, the first engines run one to a thread and the rest
+ * ends it, or the run lasts long enough to open an engine by the clock,
+ * below). With more, the first engines run one to a thread and the rest
  * share the last of `threads` threads — the calling thread runs the first
  * group itself — and each thread interleaves its own group the same way.
- * An engine that says so (start_after) is opened only once the others have
- * expanded that many states, or its thread has nothing else left; under a
- * budget of PORTFOLIO_LATE_LEAST it is left out, so that a small budget
- * goes whole to the first engines (a 2-box level at -M 3 is solved). An
+ * An engine that says so is opened late: once the others have expanded
+ * start_after states, or once the portfolio has run start_seconds of wall
+ * time (left out when the time limit is no longer), or when its thread has
+ * nothing else left. Under a budget of PORTFOLIO_LATE_LEAST a late engine
+ * is left out, so that a small budget goes whole to the first engines (a
+ * 2-box level at -M 3 is solved). An
  * engine that solves the level or proves it unsolvable raises the stop
  * flag; one that times out or runs out of memory just leaves its turn to
  * the others. A node limit is for all the engines together: each slice
@@ -244,9 +247,24 @@ static int group_of(const portfolio *p, int engine)
 	return engine < p->groups ? engine : p->groups - 1;
 }
 
+/* An engine that waits for the others (start_after or start_seconds). */
+static int engine_late(const search_engine *e)
+{
+	return e->start_after > 0 || e->start_seconds > 0;
+}
+
 static int slot_waiting(const slot *s)
 {
-	return !s->self && !s->done && s->engine->start_after > 0;
+	return !s->self && !s->done && engine_late(s->engine);
+}
+
+/* The others have done what it waits for. */
+static int slot_due(portfolio *p, const slot *s, uint64_t expanded)
+{
+	const search_engine *e = s->engine;
+	if (e->start_seconds > 0)
+		return search_now() - p->started >= e->start_seconds;
+	return expanded >= e->start_after;
 }
 
 /* Open the group's engines that wait for the others once those have done
@@ -265,7 +283,7 @@ static void open_waiting(portfolio *p, int group, const board *b)
 	int spent = nodes_spent(p);
 	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)
 		if (group_of(p, i) == group && slot_waiting(&p->slots[i]) &&
-		    (running == 0 || expanded >= p->slots[i].engine->start_after)) {
+		    (running == 0 || slot_due(p, &p->slots[i], expanded))) {
 			if (spent)
 				slot_spent(p, &p->slots[i]); /* no set-up for nothing */
 			else
@@ -278,7 +296,7 @@ static void open_waiting(portfolio *p, int group, const board *b)
 static void group_run(portfolio *p, int group, const board *b, int report)
 {
 	for (int i = group; i < p->count && !atomic_load(&p->stop); i++)
-		if (group_of(p, i) == group && p->slots[i].engine->start_after == 0)
+		if (group_of(p, i) == group && !engine_late(p->slots[i].engine))
 			slot_open(p, &p->slots[i], b);
 	for (int active = 1; active && !atomic_load(&p->stop);) {
 		open_waiting(p, group, b);
@@ -427,14 +445,18 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 	memset(result, 0, sizeof *result);
 	if (!b || !options || !engines || engine_count < 1)
 		return HAKO_ERR_ARGUMENT;
-	/* A small budget leaves the late engines out (unless every one is). */
+	/* A small budget leaves the late engines out (unless every one is), and
+	 * a time limit leaves out an engine that would open only when it is
+	 * up. */
 	const search_engine **kept = malloc(sizeof *kept * (size_t)engine_count);
 	if (!kept)
 		return HAKO_ERR_NOMEM;
 	int count = 0;
 	for (int i = 0; i < engine_count; i++)
-		if (engines[i]->start_after == 0 || options->memory_limit == 0 ||
-		    options->memory_limit >= PORTFOLIO_LATE_LEAST)
+		if ((!engine_late(engines[i]) || options->memory_limit == 0 ||
+		     options->memory_limit >= PORTFOLIO_LATE_LEAST) &&
+		    (engines[i]->start_seconds <= 0 || options->time_limit <= 0 ||
+		     options->time_limit > engines[i]->start_seconds))
 			kept[count++] = engines[i];
 	if (count == 0)
 		for (; count < engine_count; count++)

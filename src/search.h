@@ -71,6 +71,11 @@ typedef struct search_engine {
 	 * expanded this many states, or its thread has nothing else to run
 	 * (0: at once): small levels never pay for it. */
 	uint64_t start_after;
+	/* Or, when positive, once the portfolio has run this many seconds of
+	 * wall time (or its thread has nothing else to run): an engine for the
+	 * levels that resist the others that long. A time limit no longer than
+	 * this leaves it out. */
+	double start_seconds;
 } search_engine;
 
 #define SEARCH_MEMORY_WEIGHT 8u
@@ -82,7 +87,8 @@ extern const search_engine search_engine_astar;
 /* portfolio.c: run several engines on one level and take the first that
  * solves it or proves it unsolvable. threads <= 1: interleaved in the
  * calling thread, in fixed slices, round robin — the same result every
- * time unless a time limit ends it. threads >= 2: up to `threads` threads
+ * time unless a time limit ends it or an engine opens by the clock
+ * (start_seconds). threads >= 2: up to `threads` threads
  * (the calling thread is one): the first engines one to a thread, the
  * rest sharing the last (interleaved as with one). Each engine gets its
  * share (memory_weight) of options->memory_limit and the whole
@@ -96,6 +102,8 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 
 /* search_fess.c: feature-space search (FESS) over box moves. */
 extern const search_engine search_engine_fess;
+/* The same without the forced-move rule, opened late (search_fess.c). */
+extern const search_engine search_engine_fess_plain;
 /* search_bidir.c: greedy forward pushes and backward pulls from every
  * goal-side position, meeting in the middle (issue 5). */
 extern const search_engine search_engine_bidir;

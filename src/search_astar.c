@@ -761,7 +761,7 @@ static void astar_close(void *self)
 }
 
 const search_engine search_engine_astar = {
-    "astar", astar_open, astar_step, astar_stats, astar_close, NULL, SEARCH_MEMORY_WEIGHT, 0};
+    "astar", astar_open, astar_step, astar_stats, astar_close, NULL, SEARCH_MEMORY_WEIGHT, 0, 0};
 
 hako_status search_astar(const board *b, const hako_solver_options *options, search_result *result)
 {

@@ -1263,24 +1263,24 @@ static void bidir_share(void *self, perimeter *meet)
 }
 
 const search_engine search_engine_bidir = {
-    "bidir",     bidir_open,  bidir_step,           bidir_stats,
-    bidir_close, bidir_share, SEARCH_MEMORY_WEIGHT, 0};
+    "bidir", bidir_open, bidir_step, bidir_stats, bidir_close, bidir_share, SEARCH_MEMORY_WEIGHT,
+    0,       0};
 
 /* The same with the backward side's ties newest first; in a portfolio it
  * opens late, as the order engine does, so the levels the others solve at
  * once never pay for it. */
 const search_engine search_engine_bidir_newest = {
-    "bidir-newest", newest_open, bidir_step,           bidir_stats,
-    bidir_close,    bidir_share, SEARCH_MEMORY_WEIGHT, ORDER_START_AFTER};
+    "bidir-newest",       newest_open,       bidir_step, bidir_stats, bidir_close, bidir_share,
+    SEARCH_MEMORY_WEIGHT, ORDER_START_AFTER, 0};
 
 /* Festival's HF pair (the top of the file); it gives up after
  * HF_EXPANSIONS, and in a portfolio opens almost at once (after the first
  * expansion: a level needing it needs its few seconds early), which as a
  * late engine also leaves it out of a budget under 16 MiB (portfolio.c),
  * and out of a level solved in the first slice. */
-const search_engine search_engine_bidir_hf = {
-    "bidir-hf",  hf_open,     bidir_step,           bidir_stats,
-    bidir_close, bidir_share, SEARCH_MEMORY_WEIGHT, 1};
+const search_engine search_engine_bidir_hf = {"bidir-hf",           hf_open,     bidir_step,
+                                              bidir_stats,          bidir_close, bidir_share,
+                                              SEARCH_MEMORY_WEIGHT, 1,           0};
 
 /* It shares the meeting table to reach the backward states of the others
  * (met_elsewhere); its own backward side holds only the roots. */
@@ -1291,4 +1291,5 @@ const search_engine search_engine_order = {"order",
                                            bidir_close,
                                            bidir_share,
                                            1 /* 30,000 nodes: an eighth of another's share */,
-                                           ORDER_START_AFTER};
+                                           ORDER_START_AFTER,
+                                           0};

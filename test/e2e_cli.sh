@@ -106,7 +106,7 @@ has out '"level":3,"title":"c","status":"solved","moves":2,"pushes":1,"solution"
 printf '; q"uote\\\n#####\n#@$.#\n#####\n' >quote.xsb
 run 0 solve --json quote.xsb && check_json
 # The fast mode names the search that solved it; the optimal modes do not.
-has out '"engine":"(fess|bidir|order|bidir-newest|bidir-hf)"'
+has out '"engine":"(fess|bidir|order|bidir-newest|bidir-hf|fess-plain)"'
 run 0 solve --json -O pushes quote.xsb && check_json &&
 	{ ! grep -q '"engine"' "$work/out" || fail "-O pushes names an engine: $(cat "$work/out")"; }
 

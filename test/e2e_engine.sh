@@ -29,7 +29,7 @@ erun() {
 }
 
 echo "== every engine solves the corridor, its solution replayed"
-for e in bidir astar fess order bidir-newest bidir-hf fast; do
+for e in bidir astar fess order bidir-newest bidir-hf fess-plain fast; do
 	erun 0 -e "$e" -t 20 corridor.xsb && has out '^solved 1 of 1'
 	grep -q BAD "$work/out" && fail "engine $e: a bad solution"
 done

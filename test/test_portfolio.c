@@ -105,14 +105,14 @@ static void fake_close(void *self)
 	free(self);
 }
 
-static const search_engine fake_memout = {"memout",   open_memout, fake_step, fake_stats,
-                                          fake_close, NULL,        0,         0};
-static const search_engine fake_endless = {"endless",  open_endless, fake_step, fake_stats,
-                                           fake_close, NULL,         0,         0};
-static const search_engine fake_timeout = {"timeout",  open_timeout, fake_step, fake_stats,
-                                           fake_close, NULL,         0,         0};
-static const search_engine fake_refused = {"refused",  open_refused, fake_step, fake_stats,
-                                           fake_close, NULL,         0,         0};
+static const search_engine fake_memout = {"memout", open_memout, fake_step, fake_stats, fake_close,
+                                          NULL,     0,           0,         0};
+static const search_engine fake_endless = {
+    "endless", open_endless, fake_step, fake_stats, fake_close, NULL, 0, 0, 0};
+static const search_engine fake_timeout = {
+    "timeout", open_timeout, fake_step, fake_stats, fake_close, NULL, 0, 0, 0};
+static const search_engine fake_refused = {
+    "refused", open_refused, fake_step, fake_stats, fake_close, NULL, 0, 0, 0};
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -149,10 +149,41 @@ static void assert_pushes_solve(const board *b, const search_result *r)
 
 /* Late and light: opened after 500 expansions of the others, a ninth of
  * the memory (weight 1 against 8). */
-static const search_engine fake_late = {"late",     open_memout, fake_step, fake_stats,
-                                        fake_close, NULL,        1,         500};
-static const search_engine fake_later = {"later",    open_memout, fake_step, fake_stats,
-                                         fake_close, NULL,        1,         1000000};
+static const search_engine fake_late = {"late", open_memout, fake_step, fake_stats, fake_close,
+                                        NULL,   1,           500,       0};
+static const search_engine fake_later = {"later", open_memout, fake_step, fake_stats, fake_close,
+                                         NULL,    1,           1000000,   0};
+
+/* Slow: a millisecond a step, 200 steps, then a timeout. */
+static int sleepy_step(void *self, uint64_t nodes, search_result *result)
+{
+	thrd_sleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 1000000}, NULL);
+	return fake_step(self, nodes, result);
+}
+
+static void *open_sleepy(const board *b, const hako_solver_options *o, hako_status *status)
+{
+	(void)b;
+	return fake_make(o, 200 * 256, HAKO_TIMEOUT, status);
+}
+
+static const search_engine fake_sleepy = {
+    "sleepy", open_sleepy, sleepy_step, fake_stats, fake_close, NULL, 0, 0, 0};
+
+/* Late by the clock: opened once the portfolio has run 50 ms, or 1,000 s;
+ * when it opens is kept (search_now). */
+static _Atomic double clocked_opened_at;
+
+static void *open_clocked(const board *b, const hako_solver_options *o, hako_status *status)
+{
+	atomic_store(&clocked_opened_at, search_now());
+	return open_memout(b, o, status);
+}
+
+static const search_engine fake_clocked = {
+    "clocked", open_clocked, fake_step, fake_stats, fake_close, NULL, 0, 0, 0.05};
+static const search_engine fake_clocked_late = {
+    "clocked-late", open_clocked, fake_step, fake_stats, fake_close, NULL, 0, 0, 1000.0};
 
 /* ------------------------------------------------------------------ tests */
 
@@ -243,7 +274,7 @@ static void two_threads_solve(void **state)
 	assert_non_null(s.engine);
 	assert_true(strcmp(s.engine, "fess") == 0 || strcmp(s.engine, "bidir") == 0 ||
 	            strcmp(s.engine, "order") == 0 || strcmp(s.engine, "bidir-newest") == 0 ||
-	            strcmp(s.engine, "bidir-hf") == 0);
+	            strcmp(s.engine, "bidir-hf") == 0 || strcmp(s.engine, "fess-plain") == 0);
 	hako_solve_result_clear(&s);
 	hako_level_free(level);
 }
@@ -430,6 +461,43 @@ static void late_engines_open_late(void **state)
 	tb_close(&p);
 }
 
+/* An engine with start_seconds opens once the portfolio has run that long
+ * (never sooner), or once its thread has nothing else to run; a time limit
+ * no longer than its seconds leaves it out. */
+static void clock_engines_open_by_the_clock(void **state)
+{
+	(void)state;
+	tb_position p;
+	tb_open(&p, microban_89);
+	hako_solver_options o = fast_options();
+	search_result r;
+	/* The other runs some 200 ms in the same thread: opened, 50 ms after
+	 * the start or later. */
+	const search_engine *two[] = {&fake_sleepy, &fake_clocked};
+	atomic_store(&fake_open_count, 0);
+	atomic_store(&clocked_opened_at, 0.0);
+	double start = search_now();
+	assert_int_equal(search_portfolio(&p.b, &o, two, 2, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 2);
+	assert_true(atomic_load(&clocked_opened_at) - start >= 0.05);
+	search_result_free(&r);
+	/* A time limit of 50 ms or less: left out. */
+	o.time_limit = 0.05;
+	atomic_store(&fake_open_count, 0);
+	assert_int_equal(search_portfolio(&p.b, &o, two, 2, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 1);
+	search_result_free(&r);
+	/* After the others ended early it opens at once, not after 1,000 s. */
+	o = fast_options();
+	const search_engine *after_memout[] = {&fake_memout, &fake_clocked_late};
+	atomic_store(&fake_open_count, 0);
+	assert_int_equal(search_portfolio(&p.b, &o, after_memout, 2, 1, &r), HAKO_OK);
+	assert_int_equal(atomic_load(&fake_open_count), 2);
+	assert_int_equal(r.outcome, HAKO_MEMOUT);
+	search_result_free(&r);
+	tb_close(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +509,7 @@ int main(void)
 	    cmocka_unit_test(stats_are_summed),
 	    cmocka_unit_test(node_limit_is_for_all_engines),
 	    cmocka_unit_test(late_engines_open_late),
+	    cmocka_unit_test(clock_engines_open_by_the_clock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,8 +18,9 @@ static PyStructSequence_Field result_fields[] = {
     {"seconds", "wall time of the search"},
     {"optimal", "'pushes' or 'moves' when that was asked (a solved result is optimal "
                 "in it), else None"},
-    {"engine", "the fast mode's search that decided: 'fess', 'bidir', 'order' or "
-               "'bidir-newest'; None in the optimal modes and when none decided"},
+    {"engine", "the fast mode's search that decided: 'fess', 'bidir', 'order', "
+               "'bidir-newest', 'bidir-hf' or 'fess-plain'; None in the optimal modes "
+               "and when none decided"},
     {NULL, NULL}};
 
 static PyStructSequence_Desc result_desc = {"hako.Result", "What hako.solve found.", result_fields,

@@ -64,7 +64,8 @@ def test_solve_replays(optimal):
     assert result.nodes > 0
     # The fast mode names the search that solved it; the optimal modes do not.
     if optimal is None:
-        assert result.engine in ("fess", "bidir", "order", "bidir-newest")
+        assert result.engine in (
+            "fess", "bidir", "order", "bidir-newest", "bidir-hf", "fess-plain")
     else:
         assert result.engine is None
     game = replay(level, result.solution)
