@@ -769,6 +769,20 @@ static void restarts_keep_every_outcome(void **state)
 	hako_collection_free(c);
 }
 
+/* XSokoban 21 with the layered order (search_fess_plan(0)), solved within
+ * 20,000 expansions and replayed: the expansions it took. */
+static uint64_t xsokoban_21_layered(const hako_collection *c)
+{
+	hako_stats stats;
+	plan_setting.set = 1;
+	plan_setting.expansions = 0;
+	assert_int_equal(
+	    run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20, NULL, &stats),
+	    HAKO_SOLVED);
+	plan_setting.set = 0;
+	return stats.expanded;
+}
+
 /* XSokoban 88, a goal room of 23 goals FESS never got into with the
  * layered order (one goal packed after 30,000 expansions): with the plan
  * of the backward search it is solved within 20,000 expansions, and
@@ -787,13 +801,7 @@ static void backward_plan_solves_xsokoban_88(void **state)
 	assert_int_equal(
 	    run_fess_stats(hako_collection_level(c, 87), 20000, (size_t)512 << 20, NULL, &stats),
 	    HAKO_SOLVED);
-	plan_setting.set = 1;
-	plan_setting.expansions = 0;
-	assert_int_equal(
-	    run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20, NULL, &stats),
-	    HAKO_SOLVED);
-	assert_int_equal(stats.expanded, 4018);
-	plan_setting.set = 0;
+	assert_int_equal(xsokoban_21_layered(c), 4018);
 	hako_collection_free(c);
 }
 
@@ -809,13 +817,7 @@ static void plain_engine_visits_a_forced_move_twice(void **state)
 	tu_skip_without_shared();
 	hako_collection *c = xsokoban();
 	assert_true(hako_collection_count(c) >= 21);
-	hako_stats stats;
-	plan_setting.set = 1;
-	plan_setting.expansions = 0;
-	assert_int_equal(
-	    run_fess_stats(hako_collection_level(c, 20), 20000, (size_t)512 << 20, NULL, &stats),
-	    HAKO_SOLVED);
-	assert_int_equal(stats.expanded, 4358);
+	assert_int_equal(xsokoban_21_layered(c), 4358);
 	hako_collection_free(c);
 }
 
