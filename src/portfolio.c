@@ -258,6 +258,15 @@ static int slot_waiting(const slot *s)
 	return !s->self && !s->done && engine_late(s->engine);
 }
 
+/* A small budget leaves the late engines out, and a time limit an engine
+ * that would open only once it is up. */
+static int engine_kept(const search_engine *e, const hako_solver_options *o)
+{
+	if (engine_late(e) && o->memory_limit > 0 && o->memory_limit < PORTFOLIO_LATE_LEAST)
+		return 0;
+	return e->start_seconds <= 0 || o->time_limit <= 0 || o->time_limit > e->start_seconds;
+}
+
 /* The others have done what it waits for. */
 static int slot_due(portfolio *p, const slot *s, uint64_t expanded)
 {
@@ -445,18 +454,13 @@ hako_status search_portfolio(const board *b, const hako_solver_options *options,
 	memset(result, 0, sizeof *result);
 	if (!b || !options || !engines || engine_count < 1)
 		return HAKO_ERR_ARGUMENT;
-	/* A small budget leaves the late engines out (unless every one is), and
-	 * a time limit leaves out an engine that would open only when it is
-	 * up. */
+	/* Unless every engine is left out (engine_kept), they all run. */
 	const search_engine **kept = malloc(sizeof *kept * (size_t)engine_count);
 	if (!kept)
 		return HAKO_ERR_NOMEM;
 	int count = 0;
 	for (int i = 0; i < engine_count; i++)
-		if ((!engine_late(engines[i]) || options->memory_limit == 0 ||
-		     options->memory_limit >= PORTFOLIO_LATE_LEAST) &&
-		    (engines[i]->start_seconds <= 0 || options->time_limit <= 0 ||
-		     options->time_limit > engines[i]->start_seconds))
+		if (engine_kept(engines[i], options))
 			kept[count++] = engines[i];
 	if (count == 0)
 		for (; count < engine_count; count++)
