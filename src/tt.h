@@ -35,6 +35,18 @@ typedef int (*tt_same_fn)(void *user, uint32_t node);
 /* The full key of an stored node (for rehashing). */
 typedef uint64_t (*tt_key_fn)(void *user, uint32_t node);
 
+/* Ask the cache for the slot `key` is probed at first (a hint: nothing
+ * is read; a no-op where the compiler has no prefetch). */
+static inline void tt_prefetch(const tt *t, uint64_t key)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(&t->entries[(size_t)key & t->mask]);
+#else
+	(void)t;
+	(void)key;
+#endif
+}
+
 hako_status tt_init(tt *t, memory *mem, unsigned log2_size);
 void tt_free(tt *t);
 uint32_t tt_find(const tt *t, uint64_t key, tt_same_fn same, void *user);
