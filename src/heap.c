@@ -38,9 +38,18 @@ void heap_free(heap *h)
 hako_status heap_push(heap *h, uint64_t key, uint32_t node)
 {
 	if (h->count == h->capacity) {
-		size_t capacity = h->capacity ? h->capacity + h->capacity / 2 : 1024;
-		heap_slot *items = memory_realloc(h->mem, h->items, h->capacity * sizeof(heap_slot),
-		                                  capacity * sizeof(heap_slot));
+		/* By half again; near the memory limit by an eighth, then by
+		 * 1024 items, before the search is given up as out of memory. */
+		size_t step[3] = {h->capacity ? h->capacity / 2 : 1024, h->capacity / 8, 1024};
+		heap_slot *items = NULL;
+		size_t capacity = h->capacity;
+		for (int k = 0; k < 3 && !items; k++) {
+			if (step[k] == 0)
+				continue;
+			capacity = h->capacity + step[k];
+			items = memory_realloc(h->mem, h->items, h->capacity * sizeof(heap_slot),
+			                       capacity * sizeof(heap_slot));
+		}
 		if (!items)
 			return HAKO_ERR_NOMEM;
 		h->items = items;

@@ -81,9 +81,13 @@ static hako_status grow(tt *t, tt_key_fn key_of, void *user)
 
 hako_status tt_insert(tt *t, uint64_t key, uint32_t node, tt_key_fn key_of, void *user)
 {
-	/* Keep the load at or under 1/2 so probes stay short. */
+	/* Keep the load at or under 1/2 so probes stay short; when the
+	 * doubled table does not fit in the budget, go on up to 3/4 (longer
+	 * probes, but the search goes on) before giving up. */
 	if ((t->count + 1) * 2 > t->mask + 1) {
 		hako_status st = grow(t, key_of, user);
+		if (st == HAKO_ERR_NOMEM && (t->count + 1) * 4 <= (t->mask + 1) * 3)
+			st = HAKO_OK;
 		if (st != HAKO_OK)
 			return st;
 	}

@@ -2,7 +2,8 @@
  * position's Zobrist key to its node index. Entries are 8 bytes: the node
  * and the key's upper half as a quick check; equality of the positions
  * themselves is decided by the caller, so a key collision never merges two
- * different positions. Grows by doubling inside the memory budget. */
+ * different positions. Grows by doubling inside the memory budget; where
+ * the doubled table does not fit, fills on to a load of 3/4 first. */
 #ifndef HAKO_TT_H
 #define HAKO_TT_H
 

@@ -53,6 +53,9 @@ static void stores_and_finds(void **state)
 	free(f);
 }
 
+/* A table that cannot double inside its budget (32 entries; the doubled
+ * one would need 64 more beside them) fills on to 3/4, 24 entries, with
+ * every entry still found, and only then says HAKO_ERR_NOMEM. */
 static void refuses_to_grow_past_budget(void **state)
 {
 	(void)state;
@@ -61,12 +64,19 @@ static void refuses_to_grow_past_budget(void **state)
 	tt t;
 	assert_int_equal(tt_init(&t, &mem, 5), HAKO_OK);
 	hako_status st = HAKO_OK;
-	uint32_t i = 0;
-	for (; i < 1000 && st == HAKO_OK; i++) {
+	uint32_t stored = 0;
+	for (uint32_t i = 0; i < 1000 && st == HAKO_OK; i++) {
 		f->keys[i] = i * 7919u;
 		st = tt_insert(&t, f->keys[i], i, key_of, f);
+		stored += st == HAKO_OK;
 	}
 	assert_int_equal(st, HAKO_ERR_NOMEM);
+	assert_int_equal(stored, 24);
+	assert_int_equal(t.mask + 1, 32);
+	for (uint32_t i = 0; i < stored; i++) {
+		f->probe = i;
+		assert_int_equal(tt_find(&t, f->keys[i], same, f), i);
+	}
 	assert_true(mem.peak <= mem.limit);
 	tt_free(&t);
 	free(f);
