@@ -12,7 +12,9 @@
 #   for the whole budget per level.
 # In moves mode pushes are not compared (a move-optimal solution may use more
 # pushes); the script checks that every solution is at least as long in
-# pushes as the table's push-optimal count, which holds for any solution.
+# pushes as the table's push-optimal count, which holds for any solution,
+# and that its move count is bench/Microban_155.move_optimal.tsv's (a
+# level solved with other moves than that table's is a BUG too).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 hako=$root/build/release/hako
@@ -59,9 +61,15 @@ set -e
 end=$(date +%s.%N)
 echo "hako exit code: $code; results in $results"
 
-python3 - "$mode" "$table" "$results" "$start" "$end" <<'PY'
+python3 - "$mode" "$table" "$results" "$start" "$end" "$root/bench/Microban_155.move_optimal.tsv" <<'PY'
 import json, sys
-mode, table_path, results_path, start, end = sys.argv[1:6]
+mode, table_path, results_path, start, end, moves_path = sys.argv[1:7]
+moves_table = {}
+for line in open(moves_path):
+    if line.startswith("#") or line.startswith("level\t"):
+        continue
+    cols = line.rstrip("\n").split("\t")
+    moves_table[int(cols[0])] = int(cols[1])
 table = {}
 for line in open(table_path):
     if line.startswith("#") or line.startswith("level\t"):
@@ -78,6 +86,14 @@ for r in solved:
         continue
     if (mode == "pushes" and r["pushes"] != want) or r["pushes"] < want:
         bugs.append(f'level {r["level"]}: {r["pushes"]} pushes, table {want}')
+move_checked = 0
+for r in solved:
+    want = moves_table.get(r["level"])
+    if mode != "moves" or want is None:
+        continue
+    move_checked += 1
+    if r["moves"] != want:
+        bugs.append(f'level {r["level"]}: {r["moves"]} moves, move-optimal table {want}')
 statuses = {}
 for r in rows:
     statuses[r["status"]] = statuses.get(r["status"], 0) + 1
@@ -89,7 +105,9 @@ print(f"mode: {mode}")
 print(f"solved: {len(solved)} of {len(rows)}  ({', '.join(f'{k} {v}' for k, v in sorted(statuses.items()))})")
 print(f"solve time: {total_seconds:.1f} s (sum of levels), wall {float(end) - float(start):.1f} s")
 print(f"nodes: {sum(r['nodes'] for r in rows)}")
-print(f"push-count mismatches: {len(bugs)}")
+if mode == "moves":
+    print(f"move counts checked against the move-optimal table: {move_checked}")
+print(f"push- or move-count mismatches: {len(bugs)}")
 for b in bugs:
     print("  BUG " + b)
 sys.exit(1 if bugs else 0)

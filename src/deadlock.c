@@ -227,6 +227,16 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	    (frozen_count > 0 || !(c->use & DEADLOCK_BIPARTITE_FROZEN_ONLY)) &&
 	    dead_bipartite_check(c->bipartite, p, frozen_count > 0 ? c->frozen : NULL, proof))
 		return DEADLOCK_BIPARTITE;
+	return deadlock_check_corral(c, p, pushed, node_budget, proof);
+}
+
+deadlock_kind deadlock_check_corral(deadlock_checker *c, const deadlock_position *p,
+                                    unsigned pushed, uint64_t node_budget, deadlock_proof *proof)
+{
+	if (proof) {
+		proof->kind = DEADLOCK_NONE;
+		proof->count = 0;
+	}
 	/* A pattern with the pushed box among its keys has that box next to
 	 * its area A, which must be empty and out of the player's reach: the
 	 * same condition as for a new corral. */

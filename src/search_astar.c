@@ -55,8 +55,10 @@ typedef struct node {
 	uint16_t h;         /* lower bound on the pushes still needed (capped: still one) */
 	uint16_t player;    /* normalized (push modes) or exact (move mode) */
 	uint16_t push_from; /* the last push: box square before it */
-	/* the last push: bits 0-8 the squares the box travelled in a
-	 * straight line (tunnel macro; at most a board's side, 250), 9-11
+	/* the last push: bits 0-7 the squares the box travelled in a
+	 * straight line (tunnel macro; less than a board's side, 250), 8
+	 * H_PENDING while h is the matching alone and the pattern databases'
+	 * value is still to be added (move mode, see settle_bound), 9-11
 	 * the symmetry that took the position it gave to the stored one
 	 * (symmetry.h; 0 the identity), 12-13 its direction, 14 closed, 15
 	 * GOAL_MACRO when a goal macro then took it into its room (its pushes
@@ -70,7 +72,8 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define NODE_NONE ARENA_NONE
 #define GOAL_MACRO 0x8000u
 #define NODE_CLOSED 0x4000u
-#define PUSH_LENGTH(p) ((unsigned)(p)&0x01FFu)
+#define H_PENDING 0x0100u
+#define PUSH_LENGTH(p) ((unsigned)(p)&0x00FFu)
 #define PUSH_IMAGE(p) (((unsigned)(p) >> 9) & 7u)
 #define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
 #define H_MAX 0xFFFFu
@@ -141,8 +144,8 @@ static void set_push(node *n, uint16_t from, unsigned dir, uint16_t length, unsi
 	assert(PUSH_LENGTH(length) == (length & ~GOAL_MACRO));
 	assert(image < SYMMETRY_MAX);
 	n->push_from = from;
-	n->push =
-	    (uint16_t)((length & GOAL_MACRO) | PUSH_LENGTH(length) | image << 9 | (dir & 3u) << 12);
+	n->push = (uint16_t)((n->push & H_PENDING) | (length & GOAL_MACRO) | PUSH_LENGTH(length) |
+	                     image << 9 | (dir & 3u) << 12);
 }
 
 static uint64_t clamp_bits(uint64_t value, unsigned bits)
@@ -379,20 +382,24 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		s->c.stats.pruned++;
 		return ADD_PRUNED;
 	}
-	/* The push modes flooded the child's player region already; the move
-	 * mode floods it only for the pattern databases, and then first, so
-	 * that the corral check need not flood it again. */
-	const reach *region = &s->c.child_reach;
-	if (s->mode == HAKO_OPTIMAL_MOVES) {
-		if (pdb_wants_region(&s->patterns, s->c.probe_boxes))
-			reach_fill(&s->c.child_reach, s->c.b, s->c.occupied, s->c.probe_player);
-		else
-			region = NULL; /* no pair will be looked up */
-	}
+	/* The push modes flooded the child's player region already. The move
+	 * mode runs the corral check and adds the pattern databases' value
+	 * only when the node comes off the open list (settle_bound,
+	 * corral_dead): it needs no region here. */
 	deadlock_position child = {s->c.b, s->c.occupied, s->c.probe_boxes, s->c.probe_player};
-	if (search_dead(&s->c, &child, to, region))
-		return ADD_PRUNED;
-	uint32_t h = child_bound(s, moved, to, region);
+	uint32_t h;
+	unsigned pending = 0;
+	if (s->mode == HAKO_OPTIMAL_MOVES) {
+		if (search_dead_local(&s->c, &child, to))
+			return ADD_PRUNED;
+		h = search_child_matching(&s->c, s->c.b, s->parent_boxes, &s->parent_kept, moved,
+		                          to);
+		pending = s->patterns.ready && h < BOUND_STOPPED ? H_PENDING : 0;
+	} else {
+		if (search_dead(&s->c, &child, to, &s->c.child_reach))
+			return ADD_PRUNED;
+		h = child_bound(s, moved, to, &s->c.child_reach);
+	}
 	if (h == BOUND_INFINITE) {
 		s->c.stats.pruned++;
 		return ADD_PRUNED;
@@ -405,12 +412,77 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->cost = cost;
 	n->tie = tie;
 	n->h = (uint16_t)(h < H_MAX ? h : H_MAX); /* a smaller bound is still a bound */
+	n->push = (uint16_t)pending;
 	set_push(n, from, dir, length, s->key_image);
 	store_position(s, n);
 	s->c.stats.generated++;
 	if (search_store_insert(&s->store, key, index) != HAKO_OK)
 		return ADD_NOMEM;
 	return heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_OK : ADD_NOMEM;
+}
+
+/* Move-optimal: a node's bound is the matching alone when it is made
+ * (H_PENDING); the pattern databases' value, which needs the player's
+ * region flooded and the pairs looked up, is added when the node comes
+ * off the open list (Lazy A*: an admissible bound that is cheap first and
+ * dearer later). Most children are never expanded (Microban 145: three
+ * new children an expanded node), so most never pay for it. When the
+ * value is larger the node goes back on the open list at its new f, as
+ * if it had had it from the start: only f's that are still lower bounds
+ * are ever used, so the search stays move-optimal, and a goal (matching
+ * 0) needs no settling. Returns the full bound (BOUND_INFINITE: dead). */
+static uint32_t settle_bound(search *s, node *n)
+{
+	const board *b = s->c.b;
+	const uint16_t *boxes = search_node_boxes(&s->store, n);
+	int count = b->box_count;
+	n->push &= (uint16_t)~H_PENDING;
+	uint32_t h = bound_matching(&s->c.lower, b, boxes);
+	if (h >= BOUND_STOPPED) /* BOUND_INFINITE too */
+		return h;
+	const reach *region = NULL;
+	if (pdb_wants_region(&s->patterns, boxes)) {
+		for (int i = 0; i < count; i++)
+			s->c.occupied[boxes[i]] = 1;
+		reach_fill(&s->c.child_reach, b, s->c.occupied, n->player);
+		for (int i = 0; i < count; i++)
+			s->c.occupied[boxes[i]] = 0;
+		region = &s->c.child_reach;
+	}
+	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, region, h);
+}
+
+/* Move-optimal: the corral part of the deadlock check, made when a node
+ * comes off the open list rather than when it is generated (add_child runs
+ * the other detectors). Most children are never expanded (Microban 145:
+ * three new children an expanded node), and the corral search is the
+ * dearest detector, so it runs on a third of them; a child it proves dead
+ * costs a node in the table until then, and is given cost 0 so that no
+ * path into it is kept or reopens it. Which positions are pruned does not
+ * change, only when: the same detectors on the same position, as
+ * deadlock_check_corral says. (The node's region is s->c.here, already
+ * flooded; `boxes` are on s->c.occupied.) */
+static int corral_dead(search *s, node *n, const uint16_t *boxes, unsigned player)
+{
+	const board *b = s->c.b;
+	/* The box the last push moved: `length` squares on from push_from,
+	 * in the parent's stored image, then taken to this one's. A goal
+	 * macro moved it elsewhere: then every corral is looked at. */
+	unsigned pushed = SQUARE_NONE;
+	if (!(PUSH_LENGTH(n->push) == 0 || (n->push & GOAL_MACRO))) {
+		pushed = n->push_from;
+		for (unsigned k = 0; k < PUSH_LENGTH(n->push); k++)
+			pushed = board_next(b, pushed, PUSH_DIR(n->push));
+		if (PUSH_IMAGE(n->push))
+			pushed = s->sym.map[PUSH_IMAGE(n->push)][pushed];
+		assert(s->c.occupied[pushed]);
+	}
+	deadlock_position here = {b, s->c.occupied, boxes, player};
+	if (!search_dead_corral(&s->c, &here, pushed, &s->c.here))
+		return 0;
+	n->cost = 0;
+	n->tie = 0;
+	return 1;
 }
 
 /* Generate every push of node `index`. */
@@ -434,6 +506,11 @@ static add_result expand(search *s, uint32_t index)
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 1;
 	reach_distances(&s->c.here, b, s->c.occupied, player);
+	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 && corral_dead(s, n, boxes, player)) {
+		for (int i = 0; i < count; i++)
+			s->c.occupied[boxes[i]] = 0;
+		return ADD_PRUNED;
+	}
 	/* PI-corral pruning: when some corral can only be entered by pushing
 	 * its boundary boxes inward, those pushes alone are generated (sound
 	 * and push-optimal, see dead_corral.c); not in the move-optimal mode,
@@ -689,6 +766,22 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			*path_status = collect_path(s, item.node, out);
 			return HAKO_SOLVED;
 		}
+		if (n->push & H_PENDING) {
+			uint32_t h = settle_bound(s, n);
+			if (h == BOUND_INFINITE) { /* dead: as corral_dead leaves it */
+				n->cost = 0;
+				n->tie = 0;
+				n->push |= NODE_CLOSED;
+				s->c.stats.pruned++;
+				continue;
+			}
+			if (h > n->h && h < BOUND_STOPPED) {
+				n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
+				if (heap_push(&s->open, priority(s, n), item.node) != HAKO_OK)
+					return HAKO_MEMOUT;
+				continue;
+			}
+		}
 		if (o->node_limit && s->c.stats.expanded >= o->node_limit)
 			return HAKO_NODE_LIMIT;
 		if (search_out_of_time(&s->c))
@@ -702,6 +795,8 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
 		add_result grown = expand(s, item.node);
+		if (grown == ADD_PRUNED) /* dead after all (corral_dead): not expanded */
+			s->c.stats.expanded--;
 		/* A table that stopped growing at the deadline is a timeout. */
 		if (grown == ADD_NOMEM)
 			return s->c.clock.passed ? (int)s->c.clock.why : HAKO_MEMOUT;
