@@ -186,13 +186,21 @@ uint32_t search_child_matching(search_context *c, const board *on, const uint16_
 hako_status search_store_init(search_store *s, search_context *c, size_t header,
                               size_t player_offset, unsigned chunk_log2, unsigned table_log2)
 {
+	return search_store_init_sized(s, c, header, player_offset,
+	                               sizeof(uint16_t) * (size_t)c->b->box_count, chunk_log2,
+	                               table_log2);
+}
+
+hako_status search_store_init_sized(search_store *s, search_context *c, size_t header,
+                                    size_t player_offset, size_t position_bytes,
+                                    unsigned chunk_log2, unsigned table_log2)
+{
 	s->c = c;
 	s->header = header;
 	s->player_offset = player_offset;
 	s->key_of = search_key_of;
 	size_t align = header % 8 == 0 ? 8 : 4;
-	size_t record =
-	    (header + sizeof(uint16_t) * (size_t)c->b->box_count + align - 1) & ~(align - 1);
+	size_t record = (header + position_bytes + align - 1) & ~(align - 1);
 	/* A small budget starts with a smaller table (it grows as needed) and
 	 * smaller chunks: a sixteenth of the budget each at most. */
 	while (table_log2 > 8 && sizeof(tt_entry) << table_log2 > c->mem.limit / 16)

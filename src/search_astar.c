@@ -113,6 +113,16 @@ typedef struct search {
 	/* A goal macro was played (the fast mode): the search is no longer
 	 * exhaustive, so running out of nodes proves nothing (room_macro.c). */
 	int goal_macro_played;
+	/* Packed positions: where a bitmap of the board's squares (a 64-bit
+	 * word for every 64) is smaller than the box list (2 bytes a box), a
+	 * node keeps its boxes as that bitmap (Microban 146: 8 bytes for 16
+	 * boxes instead of 32). pack_words 0: the list. The bitmap of the
+	 * probe as stored (key_boxes) is key_packed; expand_boxes and
+	 * rehash_boxes are the lists decoded for an expansion (alive through
+	 * it) and for the table's rehash (which runs inside one). */
+	int pack_words;
+	uint64_t *key_packed;
+	uint16_t *expand_boxes, *rehash_boxes;
 } search;
 
 static node *node_at(const search *s, uint32_t index)
@@ -120,14 +130,56 @@ static node *node_at(const search *s, uint32_t index)
 	return search_node_at(&s->store, index);
 }
 
+/* ---- packed positions -------------------------------------------------- */
+
+/* The index of the lowest set bit of a nonzero word. */
+static unsigned lowest_bit(uint64_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned)__builtin_ctzll(bits);
+#else
+	unsigned k = 0;
+	for (; !(bits & 1); bits >>= 1)
+		k++;
+	return k;
+#endif
+}
+
+/* The bitmap of `boxes` (s->pack_words words). */
+static void pack_boxes(const search *s, const uint16_t *boxes, uint64_t *out)
+{
+	memset(out, 0, sizeof(uint64_t) * (size_t)s->pack_words);
+	for (int i = 0; i < s->c.b->box_count; i++)
+		out[boxes[i] / 64] |= (uint64_t)1 << (boxes[i] % 64);
+}
+
+/* The boxes of node n, ascending: its own list, or its bitmap decoded into
+ * `out` (box_count squares). */
+static const uint16_t *node_boxes(const search *s, const node *n, uint16_t *out)
+{
+	const unsigned char *stored = (const unsigned char *)n + s->store.header;
+	if (!s->pack_words)
+		return (const uint16_t *)(const void *)stored;
+	int k = 0;
+	for (int w = 0; w < s->pack_words; w++) {
+		uint64_t bits;
+		memcpy(&bits, stored + 8 * (size_t)w, sizeof bits); /* 4-byte aligned */
+		for (; bits; bits &= bits - 1)
+			out[k++] = (uint16_t)(64 * (unsigned)w + lowest_bit(bits));
+	}
+	assert(k == s->c.b->box_count);
+	return out;
+}
+
 /* The Zobrist key of a stored node (boxes and player), for the table's
- * rehash (user: the store). */
+ * rehash (user: the store, inside the search). */
 static uint64_t stored_key(void *user, uint32_t index)
 {
-	const search_store *store = user;
+	search_store *store = user;
+	const search *s = (const search *)(const void *)((char *)store - offsetof(search, store));
 	const search_context *c = store->c;
 	node *n = search_node_at(store, index);
-	return zobrist_boxes(&c->keys, search_node_boxes(store, n), c->b->box_count) ^
+	return zobrist_boxes(&c->keys, node_boxes(s, n, s->rehash_boxes), c->b->box_count) ^
 	       c->keys.player[n->player];
 }
 
@@ -192,9 +244,23 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		use |= SEARCH_NO_CORRAL_ESCAPE;
 	hako_status st = search_context_init(&s->c, b, o, use);
 	heap_init(&s->open, &s->c.mem);
+	/* Positions packed where the bitmap is smaller (see search). */
+	size_t list_bytes = sizeof(uint16_t) * (size_t)b->box_count;
+	int words = (b->square_count + 63) / 64;
+	if (sizeof(uint64_t) * (size_t)words < list_bytes)
+		s->pack_words = words;
 	if (st == HAKO_OK)
-		st = search_store_init(&s->store, &s->c, sizeof(node), offsetof(node, player),
-		                       CHUNK_LOG2, 16);
+		st = search_store_init_sized(
+		    &s->store, &s->c, sizeof(node), offsetof(node, player),
+		    s->pack_words ? sizeof(uint64_t) * (size_t)words : list_bytes, CHUNK_LOG2, 16);
+	if (st == HAKO_OK) {
+		size_t list = sizeof(uint16_t) * ((size_t)b->box_count + 1);
+		s->key_packed = memory_alloc(&s->c.mem, sizeof(uint64_t) * ((size_t)words + 1));
+		s->expand_boxes = memory_alloc(&s->c.mem, list);
+		s->rehash_boxes = memory_alloc(&s->c.mem, list);
+		if (!s->key_packed || !s->expand_boxes || !s->rehash_boxes)
+			st = HAKO_ERR_NOMEM;
+	}
 	s->store.key_of = stored_key;
 	if (st == HAKO_OK) {
 		s->row_boxes =
@@ -235,6 +301,15 @@ static void search_close(search *s)
 		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
 	if (s->row_boxes)
 		memory_free(&s->c.mem, s->row_boxes,
+		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
+	if (s->key_packed)
+		memory_free(&s->c.mem, s->key_packed,
+		            sizeof(uint64_t) * ((size_t)(s->c.b->square_count + 63) / 64 + 1));
+	if (s->expand_boxes)
+		memory_free(&s->c.mem, s->expand_boxes,
+		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
+	if (s->rehash_boxes)
+		memory_free(&s->c.mem, s->rehash_boxes,
 		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
 	search_store_free(&s->store);
 	heap_free(&s->open);
@@ -278,8 +353,12 @@ static int same_as_stored(void *user, uint32_t index)
 {
 	search *s = user;
 	node *n = node_at(s, index);
-	return n->player == s->key_player &&
-	       memcmp(search_node_boxes(&s->store, n), s->key_boxes,
+	if (n->player != s->key_player)
+		return 0;
+	if (s->pack_words)
+		return memcmp(search_node_boxes(&s->store, n), s->key_packed,
+		              sizeof(uint64_t) * (size_t)s->pack_words) == 0;
+	return memcmp(search_node_boxes(&s->store, n), s->key_boxes,
 	              sizeof(uint16_t) * (size_t)s->c.b->box_count) == 0;
 }
 
@@ -287,8 +366,12 @@ static int same_as_stored(void *user, uint32_t index)
 static void store_position(search *s, node *n)
 {
 	n->player = s->key_player;
-	memcpy(search_node_boxes(&s->store, n), s->key_boxes,
-	       sizeof(uint16_t) * (size_t)s->c.b->box_count);
+	if (s->pack_words)
+		memcpy(search_node_boxes(&s->store, n), s->key_packed,
+		       sizeof(uint64_t) * (size_t)s->pack_words);
+	else
+		memcpy(search_node_boxes(&s->store, n), s->key_boxes,
+		       sizeof(uint16_t) * (size_t)s->c.b->box_count);
 }
 
 /* The key of the boxes of the node being expanded under each symmetry. */
@@ -312,7 +395,20 @@ static void symmetry_parent_keys(search *s, const uint16_t *boxes)
  * of a position has the same images, so each is stored as the same one
  * (up to a key collision inside one set, which costs a duplicate, never a
  * wrong merge: the positions themselves are compared). */
+static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to,
+                             const reach *region);
+/* ... and with key_packed, the bitmap of key_boxes, when positions are
+ * packed. */
 static uint64_t stored_image(search *s, uint64_t key, unsigned from, unsigned to,
+                             const reach *region)
+{
+	uint64_t stored = choose_image(s, key, from, to, region);
+	if (s->pack_words)
+		pack_boxes(s, s->key_boxes, s->key_packed);
+	return stored;
+}
+
+static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to,
                              const reach *region)
 {
 	s->key_boxes = s->c.probe_boxes;
@@ -434,7 +530,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 static uint32_t settle_bound(search *s, node *n)
 {
 	const board *b = s->c.b;
-	const uint16_t *boxes = search_node_boxes(&s->store, n);
+	const uint16_t *boxes = node_boxes(s, n, s->expand_boxes);
 	int count = b->box_count;
 	n->push &= (uint16_t)~H_PENDING;
 	uint32_t h = bound_matching(&s->c.lower, b, boxes);
@@ -491,7 +587,7 @@ static add_result expand(search *s, uint32_t index)
 	const board *b = s->c.b;
 	int count = b->box_count;
 	node *n = node_at(s, index);
-	uint16_t *boxes = search_node_boxes(&s->store, n);
+	const uint16_t *boxes = node_boxes(s, n, s->expand_boxes);
 	uint32_t cost = n->cost, tie = n->tie;
 	uint64_t box_key = zobrist_boxes(&s->c.keys, boxes, count);
 	s->parent_boxes = boxes;

@@ -115,6 +115,11 @@ typedef struct search_store {
 
 hako_status search_store_init(search_store *s, search_context *c, size_t header,
                               size_t player_offset, unsigned chunk_log2, unsigned table_log2);
+/* The same with `position_bytes` after the header instead of the box
+ * list (an engine that stores its positions in a form of its own). */
+hako_status search_store_init_sized(search_store *s, search_context *c, size_t header,
+                                    size_t player_offset, size_t position_bytes,
+                                    unsigned chunk_log2, unsigned table_log2);
 void search_store_free(search_store *s);
 
 static inline void *search_node_at(const search_store *s, uint32_t index)
