@@ -107,7 +107,8 @@ typedef struct search {
 	symmetry sym;
 	uint64_t sym_parent_key[SYMMETRY_MAX]; /* the expanded node's boxes' key under each */
 	uint16_t *sym_boxes;                   /* the probe's stored image, when not itself */
-	const uint16_t *key_boxes;             /* the probe as stored: probe_boxes or sym_boxes */
+	const uint16_t *key_boxes;             /* the probe as stored: probe_boxes or sym_boxes
+	                                        * (packed positions: key_packed says it) */
 	uint16_t key_player;
 	unsigned key_image; /* the symmetry from the probe to key_boxes */
 	/* A goal macro was played (the fast mode): the search is no longer
@@ -397,14 +398,24 @@ static void symmetry_parent_keys(search *s, const uint16_t *boxes)
  * wrong merge: the positions themselves are compared). */
 static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to,
                              const reach *region);
-/* ... and with key_packed, the bitmap of key_boxes, when positions are
- * packed. */
+/* ... and, when positions are packed, key_packed: the bitmap of the
+ * stored image (made from the probe's squares through the symmetry, with
+ * no sorted list of the image). */
 static uint64_t stored_image(search *s, uint64_t key, unsigned from, unsigned to,
                              const reach *region)
 {
 	uint64_t stored = choose_image(s, key, from, to, region);
-	if (s->pack_words)
+	if (s->pack_words && s->key_image) {
+		/* The bitmap needs no order: the image's squares unsorted. */
+		const uint16_t *map = s->sym.map[s->key_image];
+		memset(s->key_packed, 0, sizeof(uint64_t) * (size_t)s->pack_words);
+		for (int i = 0; i < s->c.b->box_count; i++) {
+			unsigned square = map[s->c.probe_boxes[i]];
+			s->key_packed[square / 64] |= (uint64_t)1 << (square % 64);
+		}
+	} else if (s->pack_words) {
 		pack_boxes(s, s->key_boxes, s->key_packed);
+	}
 	return stored;
 }
 
@@ -437,9 +448,12 @@ static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to
 		}
 	}
 	if (s->key_image) {
-		symmetry_boxes(&s->sym, (int)s->key_image, s->c.probe_boxes, s->c.b->box_count,
-		               s->sym_boxes);
-		s->key_boxes = s->sym_boxes;
+		/* Packed positions take the image's bitmap (stored_image). */
+		if (!s->pack_words) {
+			symmetry_boxes(&s->sym, (int)s->key_image, s->c.probe_boxes,
+			               s->c.b->box_count, s->sym_boxes);
+			s->key_boxes = s->sym_boxes;
+		}
 		s->key_player = player[s->key_image];
 	}
 	return best;
@@ -533,7 +547,9 @@ static uint32_t settle_bound(search *s, node *n)
 	const uint16_t *boxes = node_boxes(s, n, s->expand_boxes);
 	int count = b->box_count;
 	n->push &= (uint16_t)~H_PENDING;
-	uint32_t h = bound_matching(&s->c.lower, b, boxes);
+	/* Started from the last kept matching (often a near relative's):
+	 * the same value in O(n^2) a box that moved. */
+	uint32_t h = bound_matching_near(&s->c.lower, b, boxes);
 	if (h >= BOUND_STOPPED) /* BOUND_INFINITE too */
 		return h;
 	const reach *region = NULL;
