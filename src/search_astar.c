@@ -263,6 +263,7 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 			st = HAKO_ERR_NOMEM;
 	}
 	s->store.key_of = stored_key;
+	s->store.table.dense = 1; /* every node is inserted as it is made */
 	if (st == HAKO_OK) {
 		s->row_boxes =
 		    memory_alloc(&s->c.mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));

@@ -19,6 +19,7 @@ hako_status tt_init(tt *t, memory *mem, unsigned log2_size)
 	t->mask = size - 1;
 	t->count = 0;
 	t->stop = NULL;
+	t->dense = 0;
 	return HAKO_OK;
 }
 
@@ -63,15 +64,34 @@ static hako_status grow(tt *t, tt_key_fn key_of, void *user)
 	if (!entries)
 		return HAKO_ERR_NOMEM;
 	memset(entries, 0xFF, size * sizeof(tt_entry));
-	for (size_t i = 0; i < old_size; i++) {
+	/* Dense: the nodes in their own order, so that key_of reads the
+	 * caller's records one after the other rather than at random, and in
+	 * batches whose new slots are asked for before they are written (a
+	 * rehash was 6% of a large move-optimal search, nearly all of it
+	 * cache misses). */
+	size_t end = t->dense ? t->count : old_size;
+	enum { BATCH = 16 };
+	uint64_t keys[BATCH];
+	for (size_t i = 0; i < end; i += t->dense ? BATCH : 1) {
 		/* A look at the clock every 64 Ki entries: a few milliseconds. */
 		if (i % 65536 == 0 && deadline_passed(t->stop)) {
 			memory_free(t->mem, entries, size * sizeof(tt_entry));
 			return HAKO_ERR_LIMIT;
 		}
-		if (t->entries[i].node != TT_EMPTY)
+		if (t->dense) {
+			size_t n = end - i < BATCH ? end - i : BATCH;
+			for (size_t k = 0; k < n; k++) {
+				keys[k] = key_of(user, (uint32_t)(i + k));
+#if defined(__GNUC__) || defined(__clang__)
+				__builtin_prefetch(&entries[(size_t)keys[k] & (size - 1)], 1);
+#endif
+			}
+			for (size_t k = 0; k < n; k++)
+				place(entries, size - 1, keys[k], (uint32_t)(i + k));
+		} else if (t->entries[i].node != TT_EMPTY) {
 			place(entries, size - 1, key_of(user, t->entries[i].node),
 			      t->entries[i].node);
+		}
 	}
 	memory_free(t->mem, t->entries, old_size * sizeof(tt_entry));
 	t->entries = entries;

@@ -29,6 +29,10 @@ typedef struct tt {
 	 * gives up with HAKO_ERR_LIMIT once it has passed, the table as it
 	 * was, so that one insert cannot hold a search past its limit. */
 	struct deadline *stop;
+	/* Set by a caller whose stored nodes are exactly 0 .. count - 1,
+	 * each once (the A* searches: every node is inserted as it is made):
+	 * a growing table is then filled in node order. */
+	int dense;
 } tt;
 
 /* Is node `node` the position the caller is looking for? */

@@ -1,6 +1,7 @@
 /* test_tt.c — the transposition table finds what was stored, tells apart
  * positions whose keys collide, grows, stays inside its budget, stops
- * growing once its deadline has passed, and can be cleared and filled
+ * growing once its deadline has passed (a dense one grows in node order),
+ * and can be cleared and filled
  * again. */
 #include <stdlib.h>
 
@@ -56,6 +57,29 @@ static void stores_and_finds(void **state)
 /* A table that cannot double inside its budget (32 entries; the doubled
  * one would need 64 more beside them) fills on to 3/4, 24 entries, with
  * every entry still found, and only then says HAKO_ERR_NOMEM. */
+/* A dense table (nodes 0 .. count - 1, each once) grows in node order and
+ * finds every node as the ordinary one does. */
+static void grows_dense_in_node_order(void **state)
+{
+	(void)state;
+	fake *f = calloc(1, sizeof *f);
+	memory mem = {0, 0, (size_t)64 << 20};
+	tt t;
+	assert_int_equal(tt_init(&t, &mem, 4), HAKO_OK);
+	t.dense = 1;
+	insert_keys(&t, f, 70000, 2);
+	assert_true(t.mask + 1 >= 2 * 70000);
+	for (uint32_t i = 0; i < 70000; i++) {
+		f->probe = i;
+		assert_int_equal(tt_find(&t, f->keys[i], same, f), i);
+	}
+	f->probe = 99999999;
+	assert_int_equal(tt_find(&t, 42, same, f), TT_EMPTY);
+	tt_free(&t);
+	assert_int_equal(mem.used, 0);
+	free(f);
+}
+
 static void refuses_to_grow_past_budget(void **state)
 {
 	(void)state;
@@ -152,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(stores_and_finds),
+	    cmocka_unit_test(grows_dense_in_node_order),
 	    cmocka_unit_test(refuses_to_grow_past_budget),
 	    cmocka_unit_test(stops_growing_at_the_deadline),
 	    cmocka_unit_test(clears_and_refills),
