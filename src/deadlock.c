@@ -194,6 +194,15 @@ static deadlock_kind check_walled(deadlock_checker *c, const deadlock_position *
 deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, unsigned pushed,
                              uint64_t node_budget, deadlock_proof *proof)
 {
+	deadlock_kind kind = deadlock_check_local(c, p, pushed, proof);
+	if (kind != DEADLOCK_NONE)
+		return kind;
+	return deadlock_check_global(c, p, pushed, node_budget, proof);
+}
+
+deadlock_kind deadlock_check_local(deadlock_checker *c, const deadlock_position *p, unsigned pushed,
+                                   deadlock_proof *proof)
+{
 	const board *b = c->b;
 	if (proof) {
 		proof->kind = DEADLOCK_NONE;
@@ -216,6 +225,17 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 		for (int i = 0; i < count; i++)
 			if (dead_diagonal_check(b, p->occupied, squares[i], proof))
 				return DEADLOCK_DIAGONAL;
+	return DEADLOCK_NONE;
+}
+
+deadlock_kind deadlock_check_global(deadlock_checker *c, const deadlock_position *p,
+                                    unsigned pushed, uint64_t node_budget, deadlock_proof *proof)
+{
+	const board *b = c->b;
+	if (proof) {
+		proof->kind = DEADLOCK_NONE;
+		proof->count = 0;
+	}
 	int frozen_count = 0;
 	if (c->use & (DEADLOCK_USE_FROZEN_WALLS | DEADLOCK_USE_BIPARTITE)) {
 		frozen_count = dead_freeze_frozen(b, p->occupied, p->boxes, b->dead, c->frozen);
@@ -227,16 +247,6 @@ deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, un
 	    (frozen_count > 0 || !(c->use & DEADLOCK_BIPARTITE_FROZEN_ONLY)) &&
 	    dead_bipartite_check(c->bipartite, p, frozen_count > 0 ? c->frozen : NULL, proof))
 		return DEADLOCK_BIPARTITE;
-	return deadlock_check_corral(c, p, pushed, node_budget, proof);
-}
-
-deadlock_kind deadlock_check_corral(deadlock_checker *c, const deadlock_position *p,
-                                    unsigned pushed, uint64_t node_budget, deadlock_proof *proof)
-{
-	if (proof) {
-		proof->kind = DEADLOCK_NONE;
-		proof->count = 0;
-	}
 	/* A pattern with the pushed box among its keys has that box next to
 	 * its area A, which must be empty and out of the player's reach: the
 	 * same condition as for a new corral. */

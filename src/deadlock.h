@@ -132,12 +132,16 @@ void deadlock_checker_free(deadlock_checker *c);
  * corral search spends at most `node_budget` pushes. */
 deadlock_kind deadlock_check(deadlock_checker *c, const deadlock_position *p, unsigned pushed,
                              uint64_t node_budget, deadlock_proof *proof);
-/* The last part of deadlock_check alone: the learned corral patterns and
- * the corral search (node_budget 0: neither). deadlock_check with budget 0
- * and then this on the same position decide exactly what deadlock_check
- * with the budget does; a search may run the second part later (the A*
- * searches run it when the node comes off the open list). */
-deadlock_kind deadlock_check_corral(deadlock_checker *c, const deadlock_position *p,
+/* deadlock_check in its two parts, in its order: the local checks around
+ * the pushed box (dead squares, freeze, diagonal), then the whole-board
+ * ones (frozen boxes as walls, the bipartite check, the learned corral
+ * patterns and the corral search; node_budget 0: no corrals). A search may
+ * run the second part later than the first (the move-optimal A* runs it
+ * when a node comes off the open list): together they decide what
+ * deadlock_check decides. */
+deadlock_kind deadlock_check_local(deadlock_checker *c, const deadlock_position *p, unsigned pushed,
+                                   deadlock_proof *proof);
+deadlock_kind deadlock_check_global(deadlock_checker *c, const deadlock_position *p,
                                     unsigned pushed, uint64_t node_budget, deadlock_proof *proof);
 
 /* PI-corral pruning through the checker's corral detector (see

@@ -134,20 +134,21 @@ int search_dead(search_context *c, const deadlock_position *p, unsigned moved, c
 
 int search_dead_local(search_context *c, const deadlock_position *p, unsigned moved)
 {
-	if (!c->deadlocks || deadlock_check(c->deadlocks, p, moved, 0, &c->proof) == DEADLOCK_NONE)
+	if (!c->deadlocks ||
+	    deadlock_check_local(c->deadlocks, p, moved, &c->proof) == DEADLOCK_NONE)
 		return 0;
 	c->stats.pruned++;
 	return 1;
 }
 
-int search_dead_corral(search_context *c, const deadlock_position *p, unsigned moved,
+int search_dead_global(search_context *c, const deadlock_position *p, unsigned moved,
                        const reach *region)
 {
 	if (!c->deadlocks)
 		return 0;
 	deadlock_given_reach(c->deadlocks, region);
 	deadlock_kind kind =
-	    deadlock_check_corral(c->deadlocks, p, moved, SEARCH_CORRAL_BUDGET, &c->proof);
+	    deadlock_check_global(c->deadlocks, p, moved, SEARCH_CORRAL_BUDGET, &c->proof);
 	deadlock_given_reach(c->deadlocks, NULL);
 	if (kind == DEADLOCK_NONE)
 		return 0;

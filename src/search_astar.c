@@ -494,9 +494,9 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		return ADD_PRUNED;
 	}
 	/* The push modes flooded the child's player region already. The move
-	 * mode runs the corral check and adds the pattern databases' value
-	 * only when the node comes off the open list (settle_bound,
-	 * corral_dead): it needs no region here. */
+	 * mode runs the whole-board deadlock checks and adds the pattern
+	 * databases' value only when the node comes off the open list
+	 * (settle_bound, board_dead): it needs no region here. */
 	deadlock_position child = {s->c.b, s->c.occupied, s->c.probe_boxes, s->c.probe_player};
 	uint32_t h;
 	unsigned pending = 0;
@@ -565,17 +565,18 @@ static uint32_t settle_bound(search *s, node *n)
 	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, region, h);
 }
 
-/* Move-optimal: the corral part of the deadlock check, made when a node
- * comes off the open list rather than when it is generated (add_child runs
- * the other detectors). Most children are never expanded (Microban 145:
- * three new children an expanded node), and the corral search is the
- * dearest detector, so it runs on a third of them; a child it proves dead
- * costs a node in the table until then, and is given cost 0 so that no
- * path into it is kept or reopens it. Which positions are pruned does not
- * change, only when: the same detectors on the same position, as
- * deadlock_check_corral says. (The node's region is s->c.here, already
+/* Move-optimal: the whole-board part of the deadlock check (frozen boxes
+ * as walls, the bipartite check, the corrals), made when a node comes off
+ * the open list rather than when it is generated (add_child runs the
+ * checks around the pushed box). Most children are never expanded
+ * (Microban 145: three new children an expanded node), and these are the
+ * dearest detectors, so they run on a third of them; a child they prove
+ * dead costs a node in the table until then, and is given cost 0 so that
+ * no path into it is kept or reopens it. Which positions are pruned does
+ * not change, only when: the same detectors on the same position, as
+ * deadlock_check_global says. (The node's region is s->c.here, already
  * flooded; `boxes` are on s->c.occupied.) */
-static int corral_dead(search *s, node *n, const uint16_t *boxes, unsigned player)
+static int board_dead(search *s, node *n, const uint16_t *boxes, unsigned player)
 {
 	const board *b = s->c.b;
 	/* The box the last push moved: `length` squares on from push_from,
@@ -591,7 +592,7 @@ static int corral_dead(search *s, node *n, const uint16_t *boxes, unsigned playe
 		assert(s->c.occupied[pushed]);
 	}
 	deadlock_position here = {b, s->c.occupied, boxes, player};
-	if (!search_dead_corral(&s->c, &here, pushed, &s->c.here))
+	if (!search_dead_global(&s->c, &here, pushed, &s->c.here))
 		return 0;
 	n->cost = 0;
 	n->tie = 0;
@@ -619,7 +620,7 @@ static add_result expand(search *s, uint32_t index)
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 1;
 	reach_distances(&s->c.here, b, s->c.occupied, player);
-	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 && corral_dead(s, n, boxes, player)) {
+	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 && board_dead(s, n, boxes, player)) {
 		for (int i = 0; i < count; i++)
 			s->c.occupied[boxes[i]] = 0;
 		return ADD_PRUNED;
@@ -881,7 +882,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		}
 		if (n->push & H_PENDING) {
 			uint32_t h = settle_bound(s, n);
-			if (h == BOUND_INFINITE) { /* dead: as corral_dead leaves it */
+			if (h == BOUND_INFINITE) { /* dead: as board_dead leaves it */
 				n->cost = 0;
 				n->tie = 0;
 				n->push |= NODE_CLOSED;
@@ -908,7 +909,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
 		add_result grown = expand(s, item.node);
-		if (grown == ADD_PRUNED) /* dead after all (corral_dead): not expanded */
+		if (grown == ADD_PRUNED) /* dead after all (board_dead): not expanded */
 			s->c.stats.expanded--;
 		/* A table that stopped growing at the deadline is a timeout. */
 		if (grown == ADD_NOMEM)

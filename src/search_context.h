@@ -77,11 +77,11 @@ static inline int search_out_of_time(search_context *c)
  * the caller flooded it already (the corral check need not flood again),
  * else NULL. Counts a prune. 0 without a checker. */
 int search_dead(search_context *c, const deadlock_position *p, unsigned moved, const reach *region);
-/* search_dead in two parts: every detector but the corrals, and the
- * corrals (the learned patterns and the corral search) alone. Together
- * they prune exactly what search_dead prunes; each counts its prunes. */
+/* search_dead in its two parts (deadlock_check_local and _global: the
+ * checks around the moved box, then the whole-board ones). Together they
+ * prune exactly what search_dead prunes; each counts its prunes. */
 int search_dead_local(search_context *c, const deadlock_position *p, unsigned moved);
-int search_dead_corral(search_context *c, const deadlock_position *p, unsigned moved,
+int search_dead_global(search_context *c, const deadlock_position *p, unsigned moved,
                        const reach *region);
 /* PI-corral pruning (dead_corral.c): 1 with c->allowed marking the boxes
  * whose pushes are needed (clear them after), 0 when every push is. */

@@ -95,6 +95,10 @@ typedef struct oracle_tally {
 	uint64_t frontier;        /* dead positions one push from a solvable one */
 	uint64_t frontier_caught; /* of those, called dead */
 	uint64_t nanoseconds;     /* in deadlock_check (when timing) */
+	/* mode 1: positions where deadlock_check_local and then
+	 * deadlock_check_global (the move-optimal search's two parts) did
+	 * not call dead exactly what deadlock_check did */
+	uint64_t split_mismatches;
 } oracle_tally;
 
 /* PI-corral pruning (dead_corral_pi through deadlock_pi_corral), held to

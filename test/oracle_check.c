@@ -218,6 +218,24 @@ static uint64_t run_config(const oracle *o, const board *b, const converted *c, 
 		deadlock_kind kind =
 		    deadlock_check(checker, &p, pushed, options->corral_budget, proof);
 		int solvable = oracle_solvable(o, i);
+		if (mode == 1) {
+			deadlock_kind split = deadlock_check_local(checker, &p, pushed, proof);
+			if (split == DEADLOCK_NONE)
+				split = deadlock_check_global(checker, &p, pushed,
+				                              options->corral_budget, proof);
+			if ((split != DEADLOCK_NONE) != (kind != DEADLOCK_NONE)) {
+				t->split_mismatches++;
+				failures++;
+				if (log && (*reports)++ < options->max_reports)
+					fprintf(log,
+					        "%s: position %zu: deadlock_check says %s, its two "
+					        "parts %s\n",
+					        label, i, deadlock_kind_names[kind],
+					        deadlock_kind_names[split]);
+			}
+			/* the proof again for the checks below */
+			kind = deadlock_check(checker, &p, pushed, options->corral_budget, proof);
+		}
 		t->checked++;
 		if (!solvable)
 			t->dead++;
