@@ -118,18 +118,8 @@ void search_context_stats(const search_context *c, hako_stats *out)
 
 int search_dead(search_context *c, const deadlock_position *p, unsigned moved, const reach *region)
 {
-	if (!c->deadlocks)
-		return 0;
-	/* The region is for this one check: cleared again at once, so a stale
-	 * flood is never taken for the next position's. */
-	deadlock_given_reach(c->deadlocks, region);
-	deadlock_kind kind =
-	    deadlock_check(c->deadlocks, p, moved, SEARCH_CORRAL_BUDGET, &c->proof);
-	deadlock_given_reach(c->deadlocks, NULL);
-	if (kind == DEADLOCK_NONE)
-		return 0;
-	c->stats.pruned++;
-	return 1;
+	/* deadlock_check is exactly its two parts, in this order. */
+	return search_dead_local(c, p, moved) || search_dead_global(c, p, moved, region);
 }
 
 int search_dead_local(search_context *c, const deadlock_position *p, unsigned moved)
@@ -146,6 +136,8 @@ int search_dead_global(search_context *c, const deadlock_position *p, unsigned m
 {
 	if (!c->deadlocks)
 		return 0;
+	/* The region is for this one check: cleared again at once, so a stale
+	 * flood is never taken for the next position's. */
 	deadlock_given_reach(c->deadlocks, region);
 	deadlock_kind kind =
 	    deadlock_check_global(c->deadlocks, p, moved, SEARCH_CORRAL_BUDGET, &c->proof);
