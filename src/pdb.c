@@ -298,19 +298,6 @@ uint32_t pdb_pair(const pdb *p, const board *b, unsigned a, unsigned c, const re
 	return best;
 }
 
-int pdb_wants_region(const pdb *p, const uint16_t *boxes)
-{
-	if (!p->ready)
-		return 0;
-	for (int i = 0; i < p->box_count; i++)
-		for (int j = i + 1; j < p->box_count; j++) {
-			unsigned a = boxes[i], c = boxes[j];
-			if (p->interesting[a < c ? pair_index(a, c) : pair_index(c, a)])
-				return 1;
-		}
-	return 0;
-}
-
 static int by_gain_descending(const void *x, const void *y)
 {
 	uint32_t a = *(const uint32_t *)x, c = *(const uint32_t *)y;

@@ -62,10 +62,6 @@ void pdb_free(pdb *p);
  * minimum over the player's sides). PDB_INFINITE: never solvable. */
 uint32_t pdb_pair(const pdb *p, const board *b, unsigned a, unsigned c, const reach *player);
 
-/* Whether pdb_bound would look any pair of `boxes` up (and so read the
- * player's region): a caller that must flood for it can skip the flood. */
-int pdb_wants_region(const pdb *p, const uint16_t *boxes);
-
 /* The bound of the position: max(matching, pairs + matching of the rest);
  * `matching` is bound_matching's value on `boxes`, just computed with `bd`
  * (its assignment is read). BOUND_INFINITE when a pair can never be solved.

@@ -146,12 +146,15 @@ static unsigned lowest_bit(uint64_t bits)
 #endif
 }
 
-/* The bitmap of `boxes` (s->pack_words words). */
-static void pack_boxes(const search *s, const uint16_t *boxes, uint64_t *out)
+/* The bitmap of `boxes` (s->pack_words words), each square taken through
+ * `map` (a symmetry's; NULL: as it is). A bitmap needs no sorted list. */
+static void pack_boxes(const search *s, const uint16_t *boxes, const uint16_t *map, uint64_t *out)
 {
 	memset(out, 0, sizeof(uint64_t) * (size_t)s->pack_words);
-	for (int i = 0; i < s->c.b->box_count; i++)
-		out[boxes[i] / 64] |= (uint64_t)1 << (boxes[i] % 64);
+	for (int i = 0; i < s->c.b->box_count; i++) {
+		unsigned square = map ? map[boxes[i]] : boxes[i];
+		out[square / 64] |= (uint64_t)1 << (square % 64);
+	}
 }
 
 /* The boxes of node n, ascending: its own list, or its bitmap decoded into
@@ -406,17 +409,9 @@ static uint64_t stored_image(search *s, uint64_t key, unsigned from, unsigned to
                              const reach *region)
 {
 	uint64_t stored = choose_image(s, key, from, to, region);
-	if (s->pack_words && s->key_image) {
-		/* The bitmap needs no order: the image's squares unsorted. */
-		const uint16_t *map = s->sym.map[s->key_image];
-		memset(s->key_packed, 0, sizeof(uint64_t) * (size_t)s->pack_words);
-		for (int i = 0; i < s->c.b->box_count; i++) {
-			unsigned square = map[s->c.probe_boxes[i]];
-			s->key_packed[square / 64] |= (uint64_t)1 << (square % 64);
-		}
-	} else if (s->pack_words) {
-		pack_boxes(s, s->key_boxes, s->key_packed);
-	}
+	if (s->pack_words)
+		pack_boxes(s, s->c.probe_boxes, s->key_image ? s->sym.map[s->key_image] : NULL,
+		           s->key_packed);
 	return stored;
 }
 
@@ -460,7 +455,9 @@ static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to
 	return best;
 }
 
-typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP } add_result;
+/* ADD_LATER (expand only): the node's settled bound was larger, and it is
+ * back on the open list at its new f instead of being expanded. */
+typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP, ADD_LATER } add_result;
 
 /* The probe (s->c.probe_boxes, s->c.probe_player, with s->c.occupied showing
  * it) is a child of `parent` reached by pushing the box on `from` toward
@@ -534,35 +531,26 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 
 /* Move-optimal: a node's bound is the matching alone when it is made
  * (H_PENDING); the pattern databases' value, which needs the player's
- * region flooded and the pairs looked up, is added when the node comes
- * off the open list (Lazy A*: an admissible bound that is cheap first and
- * dearer later). Most children are never expanded (Microban 145: three
- * new children an expanded node), so most never pay for it. When the
- * value is larger the node goes back on the open list at its new f, as
- * if it had had it from the start: only f's that are still lower bounds
- * are ever used, so the search stays move-optimal, and a goal (matching
- * 0) needs no settling. Returns the full bound (BOUND_INFINITE: dead). */
-static uint32_t settle_bound(search *s, node *n)
+ * region flooded and the pairs looked up, is added when the node is
+ * expanded (Lazy A*: an admissible bound that is cheap first and dearer
+ * later), from the flood and the matching the expansion makes anyway.
+ * Most children are never expanded (Microban 145: three new children an
+ * expanded node), so most never pay for it. Returns the full bound of
+ * the node being expanded (`boxes` on s->c.occupied, its region in
+ * s->c.here) and keeps its matching for the children's (parent_kept);
+ * BOUND_INFINITE: dead. */
+static uint32_t settle_bound(search *s, node *n, const uint16_t *boxes)
 {
 	const board *b = s->c.b;
-	const uint16_t *boxes = node_boxes(s, n, s->expand_boxes);
-	int count = b->box_count;
 	n->push &= (uint16_t)~H_PENDING;
 	/* Started from the last kept matching (often a near relative's):
 	 * the same value in O(n^2) a box that moved. */
 	uint32_t h = bound_matching_near(&s->c.lower, b, boxes);
 	if (h >= BOUND_STOPPED) /* BOUND_INFINITE too */
 		return h;
-	const reach *region = NULL;
-	if (pdb_wants_region(&s->patterns, boxes)) {
-		for (int i = 0; i < count; i++)
-			s->c.occupied[boxes[i]] = 1;
-		reach_fill(&s->c.child_reach, b, s->c.occupied, n->player);
-		for (int i = 0; i < count; i++)
-			s->c.occupied[boxes[i]] = 0;
-		region = &s->c.child_reach;
-	}
-	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, region, h);
+	bound_keep(&s->c.lower, b, boxes);
+	s->parent_kept = 1;
+	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, &s->c.here, h);
 }
 
 /* Move-optimal: the whole-board part of the deadlock check (frozen boxes
@@ -571,12 +559,12 @@ static uint32_t settle_bound(search *s, node *n)
  * checks around the pushed box). Most children are never expanded
  * (Microban 145: three new children an expanded node), and these are the
  * dearest detectors, so they run on a third of them; a child they prove
- * dead costs a node in the table until then, and is given cost 0 so that
- * no path into it is kept or reopens it. Which positions are pruned does
+ * dead costs a node in the table until then (expand gives it cost 0).
+ * Which positions are pruned does
  * not change, only when: the same detectors on the same position, as
  * deadlock_check_global says. (The node's region is s->c.here, already
  * flooded; `boxes` are on s->c.occupied.) */
-static int board_dead(search *s, node *n, const uint16_t *boxes, unsigned player)
+static int board_dead(search *s, const node *n, const uint16_t *boxes, unsigned player)
 {
 	const board *b = s->c.b;
 	/* The box the last push moved: `length` squares on from push_from,
@@ -592,11 +580,7 @@ static int board_dead(search *s, node *n, const uint16_t *boxes, unsigned player
 		assert(s->c.occupied[pushed]);
 	}
 	deadlock_position here = {b, s->c.occupied, boxes, player};
-	if (!search_dead_global(&s->c, &here, pushed, &s->c.here))
-		return 0;
-	n->cost = 0;
-	n->tie = 0;
-	return 1;
+	return search_dead_global(&s->c, &here, pushed, &s->c.here);
 }
 
 /* Generate every push of node `index`. */
@@ -620,10 +604,31 @@ static add_result expand(search *s, uint32_t index)
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 1;
 	reach_distances(&s->c.here, b, s->c.occupied, player);
-	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 && board_dead(s, n, boxes, player)) {
+	/* Move-optimal: what a child was spared when it was made. A settled
+	 * bound that is larger puts the node back on the open list at its new
+	 * f, as if it had had it from the start: only f's that are still lower
+	 * bounds are used, so the search stays move-optimal. A node found dead
+	 * gets cost 0, so that no path into it is kept or reopens it. */
+	add_result early = ADD_OK;
+	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0) {
+		uint32_t h = n->h;
+		if (n->push & H_PENDING)
+			h = settle_bound(s, n, boxes);
+		if (h == BOUND_INFINITE || board_dead(s, n, boxes, player)) {
+			s->c.stats.pruned += h == BOUND_INFINITE;
+			n->cost = n->tie = 0;
+			early = ADD_PRUNED;
+		} else if (h > n->h && h < BOUND_STOPPED) {
+			n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
+			n->push &= (uint16_t)~NODE_CLOSED;
+			early = heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_LATER
+			                                                              : ADD_NOMEM;
+		}
+	}
+	if (early != ADD_OK) {
 		for (int i = 0; i < count; i++)
 			s->c.occupied[boxes[i]] = 0;
-		return ADD_PRUNED;
+		return early;
 	}
 	/* PI-corral pruning: when some corral can only be entered by pushing
 	 * its boundary boxes inward, those pushes alone are generated (sound
@@ -880,22 +885,6 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			*path_status = collect_path(s, item.node, out);
 			return HAKO_SOLVED;
 		}
-		if (n->push & H_PENDING) {
-			uint32_t h = settle_bound(s, n);
-			if (h == BOUND_INFINITE) { /* dead: as board_dead leaves it */
-				n->cost = 0;
-				n->tie = 0;
-				n->push |= NODE_CLOSED;
-				s->c.stats.pruned++;
-				continue;
-			}
-			if (h > n->h && h < BOUND_STOPPED) {
-				n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
-				if (heap_push(&s->open, priority(s, n), item.node) != HAKO_OK)
-					return HAKO_MEMOUT;
-				continue;
-			}
-		}
 		if (o->node_limit && s->c.stats.expanded >= o->node_limit)
 			return HAKO_NODE_LIMIT;
 		if (search_out_of_time(&s->c))
@@ -909,7 +898,7 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		n->push |= NODE_CLOSED;
 		s->c.stats.expanded++;
 		add_result grown = expand(s, item.node);
-		if (grown == ADD_PRUNED) /* dead after all (board_dead): not expanded */
+		if (grown == ADD_PRUNED || grown == ADD_LATER) /* not expanded after all */
 			s->c.stats.expanded--;
 		/* A table that stopped growing at the deadline is a timeout. */
 		if (grown == ADD_NOMEM)
