@@ -82,9 +82,7 @@ static hako_status grow(tt *t, tt_key_fn key_of, void *user)
 			size_t n = end - i < BATCH ? end - i : BATCH;
 			for (size_t k = 0; k < n; k++) {
 				keys[k] = key_of(user, (uint32_t)(i + k));
-#if defined(__GNUC__) || defined(__clang__)
-				__builtin_prefetch(&entries[(size_t)keys[k] & (size - 1)], 1);
-#endif
+				tt_prefetch_slot(entries, size - 1, keys[k]);
 			}
 			for (size_t k = 0; k < n; k++)
 				place(entries, size - 1, keys[k], (uint32_t)(i + k));

@@ -40,16 +40,23 @@ typedef int (*tt_same_fn)(void *user, uint32_t node);
 /* The full key of an stored node (for rehashing). */
 typedef uint64_t (*tt_key_fn)(void *user, uint32_t node);
 
-/* Ask the cache for the slot `key` is probed at first (a hint: nothing
- * is read; a no-op where the compiler has no prefetch). */
-static inline void tt_prefetch(const tt *t, uint64_t key)
+/* Ask the cache for the slot of `entries` (mask + 1 of them) that `key`
+ * is probed at first (a hint: nothing is read; a no-op where the compiler
+ * has no prefetch). */
+static inline void tt_prefetch_slot(const tt_entry *entries, size_t mask, uint64_t key)
 {
 #if defined(__GNUC__) || defined(__clang__)
-	__builtin_prefetch(&t->entries[(size_t)key & t->mask]);
+	__builtin_prefetch(&entries[(size_t)key & mask]);
 #else
-	(void)t;
+	(void)entries;
+	(void)mask;
 	(void)key;
 #endif
+}
+
+static inline void tt_prefetch(const tt *t, uint64_t key)
+{
+	tt_prefetch_slot(t->entries, t->mask, key);
 }
 
 hako_status tt_init(tt *t, memory *mem, unsigned log2_size);
