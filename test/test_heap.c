@@ -57,6 +57,23 @@ static void respects_memory_budget(void **state)
 	heap_free(&h);
 }
 
+/* Near the budget the open list does not take half again when that would
+ * leave less than that free: 12,288 bytes hold the first 1,024 items;
+ * with 7,144 more, half again (6,144) would fit but leave 1,000, so it
+ * grows by an eighth (128 items) instead. */
+static void grows_by_less_near_the_budget(void **state)
+{
+	(void)state;
+	memory mem = {0, 0, 1024 * sizeof(heap_slot) + 512 * sizeof(heap_slot) + 1000};
+	heap h;
+	heap_init(&h, &mem);
+	for (uint32_t i = 0; i <= 1024; i++)
+		assert_int_equal(heap_push(&h, i, i), HAKO_OK);
+	assert_int_equal(h.capacity, 1152);
+	heap_free(&h);
+	assert_int_equal(mem.used, 0);
+}
+
 typedef struct dropped {
 	uint64_t keys[4096];
 	int count;
@@ -182,6 +199,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(pops_in_key_order),
 	    cmocka_unit_test(respects_memory_budget),
+	    cmocka_unit_test(grows_by_less_near_the_budget),
 	    cmocka_unit_test(keeps_the_lightest),
 	    cmocka_unit_test(rekeys),
 	    cmocka_unit_test(arena_reuses_released_records),
