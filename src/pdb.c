@@ -258,8 +258,16 @@ hako_status pdb_build(pdb *p, const board *b, memory *mem, const pdb_budget *bud
 	return HAKO_OK;
 }
 
+hako_status pdb_build_zones(pdb *p, const board *b, memory *mem, const pdb_budget *budget,
+                            const struct symmetry *sym, uint32_t start_bound, unsigned depth)
+{
+	pdb_zones_free(&p->zones);
+	return pdb_zones_build(&p->zones, b, mem, budget, sym, start_bound, depth);
+}
+
 void pdb_free(pdb *p)
 {
+	pdb_zones_free(&p->zones);
 	if (!p->mem)
 		return;
 	int n = p->box_count;
@@ -304,8 +312,8 @@ static int by_gain_descending(const void *x, const void *y)
 	return a < c ? 1 : a > c ? -1 : 0;
 }
 
-uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, const reach *player,
-                   uint32_t matching)
+static uint32_t pair_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes,
+                           const reach *player, uint32_t matching)
 {
 	if (!p->ready || matching == BOUND_INFINITE)
 		return matching;
@@ -348,4 +356,20 @@ uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, con
 		return matching;
 	p->stats.raised++;
 	return total;
+}
+
+/* The larger of the pairs' bound and the zones' (both lower bounds: the
+ * proofs are above and in pdb_zone.c). */
+uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, const reach *player,
+                   uint32_t matching, uint32_t floor)
+{
+	uint32_t h = pair_bound(p, bd, b, boxes, player, matching);
+	if (h == BOUND_INFINITE || !p->zones.ready)
+		return h;
+	/* The zones' split search stops at max(h, floor): a split worth no
+	 * more is worth nothing here. What it returns is then either the
+	 * least over the splits (a lower bound) or a value no more than floor
+	 * (a lower bound when floor is). */
+	uint32_t zones = pdb_zones_bound(&p->zones, b, boxes, player, h > floor ? h : floor);
+	return zones > h ? zones : h;
 }

@@ -9,6 +9,7 @@
 #include "board.h"
 #include "bound.h"
 #include "memory.h"
+#include "pdb_zone.h"
 #include "reach.h"
 
 #define PDB_INFINITE 0xFFu
@@ -18,6 +19,9 @@ typedef struct pdb_budget {
 	size_t bytes;    /* table and build scratch at most */
 	uint64_t states; /* pair states expanded at most (deterministic) */
 	double seconds;  /* wall time at most; <= 0: none (a safety net) */
+	/* The search's own deadline (its time limit, Ctrl-C), looked at as
+	 * the zone tables fill (pdb_zone.h); NULL: none. */
+	struct deadline *stop;
 } pdb_budget;
 
 typedef struct pdb_stats {
@@ -49,6 +53,9 @@ typedef struct pdb {
 	size_t bytes;
 	uint64_t built_states; /* pair states expanded by the build */
 	pdb_stats stats;
+	/* The zone tables (pdb_zone.h): built by pdb_build_zones, not by
+	 * pdb_build; pdb_bound takes their value too when ready. */
+	pdb_zones zones;
 } pdb;
 
 /* Build the pair table for b within the budget; HAKO_OK with ready == 0
@@ -56,17 +63,26 @@ typedef struct pdb {
  * scratch for pdb_bound cannot be had. */
 hako_status pdb_build(pdb *p, const board *b, memory *mem, const pdb_budget *budget);
 void pdb_free(pdb *p);
+/* Build the zone tables too (pdb_zones_build), within their own budget. */
+struct symmetry;
+hako_status pdb_build_zones(pdb *p, const board *b, memory *mem, const pdb_budget *budget,
+                            const struct symmetry *sym, uint32_t start_bound, unsigned depth);
 
 /* Pushes boxes a and c need at least, alone on the board, with the player
  * in the region `player` (a flood of the real position; NULL: unknown, the
  * minimum over the player's sides). PDB_INFINITE: never solvable. */
 uint32_t pdb_pair(const pdb *p, const board *b, unsigned a, unsigned c, const reach *player);
 
-/* The bound of the position: max(matching, pairs + matching of the rest);
+/* The bound of the position: max(matching, pairs + matching of the rest,
+ * the zones' split when their tables are ready). `floor`: a lower bound
+ * the caller knows already (0: none; the search passes its parent's bound
+ * less the cost of the step, pathmax): the zones' search for a better
+ * split stops once it is at or below it, so the result is a lower bound
+ * whenever floor is one;
  * `matching` is bound_matching's value on `boxes`, just computed with `bd`
  * (its assignment is read). BOUND_INFINITE when a pair can never be solved.
  * Overwrites bd's matching state. */
 uint32_t pdb_bound(pdb *p, bound *bd, const board *b, const uint16_t *boxes, const reach *player,
-                   uint32_t matching);
+                   uint32_t matching, uint32_t floor);
 
 #endif

@@ -83,6 +83,22 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define DEEPEST_FIRST_AFTER 100000u
 /* Pair states the pattern database may expand at level start. */
 #define PDB_BUILD_STATES 4000000u
+/* Push-optimal: the zone tables (pdb_zone.h) are built, and the search
+ * started again with them, once this many nodes have not solved the
+ * level: most levels are solved sooner, and never pay for the tables.
+ * Not in the move-optimal mode: there the pushes bound is not what holds
+ * the search back (Microban 93: 28.6 M nodes in 600 s with them, 28.7 M
+ * without), and the lookups at every expansion made 145 time out at 60 s
+ * (44 s without; BENCH.md). */
+#define ZONES_AFTER 50000u
+/* The zone tables are first built to this many pushes (the entries
+ * beyond read as one more), tried on the open list's nodes, and finished
+ * only when they are kept. */
+#define ZONE_PROBE_DEPTH 24u
+/* Open nodes the zone tables are tried on before they are kept. */
+#define ZONE_SAMPLE 2000u
+/* Zone states the tables may expand, all of them together. */
+#define ZONE_BUILD_STATES 40000000u
 
 typedef struct search {
 	search_context c;
@@ -114,6 +130,7 @@ typedef struct search {
 	/* A goal macro was played (the fast mode): the search is no longer
 	 * exhaustive, so running out of nodes proves nothing (room_macro.c). */
 	int goal_macro_played;
+	int zones_tried; /* the zone tables were built (or tried) at ZONES_AFTER */
 	/* Packed positions: where a bitmap of the board's squares (a 64-bit
 	 * word for every 64) is smaller than the box list (2 bytes a box), a
 	 * node keeps its boxes as that bitmap (Microban 146: 8 bytes for 16
@@ -279,7 +296,7 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	if (st == HAKO_OK && s->c.options.pattern_databases && s->mode != HAKO_OPTIMAL_NONE) {
 		const hako_solver_options *no = &s->c.options;
 		pdb_budget budget = {s->c.mem.limit / 8, PDB_BUILD_STATES,
-		                     no->time_limit > 0 ? no->time_limit / 10 : 0};
+		                     no->time_limit > 0 ? no->time_limit / 10 : 0, NULL};
 		st = pdb_build(&s->patterns, b, &s->c.mem, &budget);
 	}
 	/* Symmetry reduction in the optimal modes only: the fast mode's goal
@@ -326,8 +343,8 @@ static void search_close(search *s)
 static uint32_t lower_bound(search *s, const uint16_t *boxes, const reach *player)
 {
 	uint32_t h = bound_matching(&s->c.lower, s->c.b, boxes);
-	if (s->patterns.ready)
-		h = pdb_bound(&s->patterns, &s->c.lower, s->c.b, boxes, player, h);
+	if (s->patterns.ready || s->patterns.zones.ready)
+		h = pdb_bound(&s->patterns, &s->c.lower, s->c.b, boxes, player, h, 0);
 	return h;
 }
 
@@ -335,11 +352,12 @@ static uint32_t lower_bound(search *s, const uint16_t *boxes, const reach *playe
  * went to `to`: the matching from the parent's (search_child_matching),
  * raised by the pattern databases when they are on. A kept matching lists
  * the boxes in the parent's order, the moved one at its new square. */
-static uint32_t child_bound(search *s, int moved, unsigned to, const reach *player)
+static uint32_t child_bound(search *s, int moved, unsigned to, const reach *player, uint32_t floor)
 {
 	const board *b = s->c.b;
 	uint32_t h = search_child_matching(&s->c, b, s->parent_boxes, &s->parent_kept, moved, to);
-	if (!s->patterns.ready || h >= BOUND_STOPPED) /* BOUND_INFINITE too */
+	if ((!s->patterns.ready && !s->patterns.zones.ready) ||
+	    h >= BOUND_STOPPED) /* BOUND_INFINITE too */
 		return h;
 	const uint16_t *boxes = s->c.probe_boxes;
 	if (s->parent_kept > 0) {
@@ -347,7 +365,7 @@ static uint32_t child_bound(search *s, int moved, unsigned to, const reach *play
 		s->row_boxes[moved] = (uint16_t)to;
 		boxes = s->row_boxes;
 	}
-	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, player, h);
+	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, player, h, floor);
 }
 
 /* ---- symmetry reduction (symmetry.h) ---------------------------------- */
@@ -502,11 +520,19 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 			return ADD_PRUNED;
 		h = search_child_matching(&s->c, s->c.b, s->parent_boxes, &s->parent_kept, moved,
 		                          to);
-		pending = s->patterns.ready && h < BOUND_STOPPED ? H_PENDING : 0;
+		pending = (s->patterns.ready || s->patterns.zones.ready) && h < BOUND_STOPPED
+		              ? H_PENDING
+		              : 0;
 	} else {
 		if (search_dead(&s->c, &child, to, &s->c.child_reach))
 			return ADD_PRUNED;
-		h = child_bound(s, moved, to, &s->c.child_reach);
+		/* Pathmax: the parent's bound less this step's pushes is a
+		 * lower bound too (a solution from the parent through here
+		 * costs them more); the zones stop looking once at it. */
+		const node *parent = node_at(s, parent_index);
+		uint32_t step = cost - parent->cost;
+		h = child_bound(s, moved, to, &s->c.child_reach,
+		                parent->h > step ? parent->h - step : 0);
 	}
 	if (h == BOUND_INFINITE) {
 		s->c.stats.pruned++;
@@ -550,7 +576,15 @@ static uint32_t settle_bound(search *s, node *n, const uint16_t *boxes)
 		return h;
 	bound_keep(&s->c.lower, b, boxes);
 	s->parent_kept = 1;
-	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, &s->c.here, h);
+	/* Pathmax, as in add_child: the parent's bound less the moves of the
+	 * step that made this node. */
+	uint32_t floor = 0;
+	if (n->parent != NODE_NONE) {
+		const node *parent = node_at(s, n->parent);
+		uint32_t step = n->cost - parent->cost;
+		floor = parent->h > step ? parent->h - step : 0;
+	}
+	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, &s->c.here, h, floor);
 }
 
 /* Move-optimal: the whole-board part of the deadlock check (frozen boxes
@@ -855,6 +889,69 @@ static uint64_t deepest_first_key(void *user, heap_item item)
 	return key;
 }
 
+/* Push-optimal, ZONES_AFTER nodes in: build the zone tables (within an
+ * eighth of the memory, a quarter of the time and a fixed count of
+ * states) to ZONE_PROBE_DEPTH pushes, try them on a sample of the open
+ * list, and when they raise enough of it finish them and start the
+ * search again from the start position with them, the nodes expanded so
+ * far still counted (a stronger bound from the first node on; the table
+ * and the open list made with the weaker one are dropped, so every node
+ * is judged by one bound). Returns the outcome that ends the search, or
+ * -1 to go on. */
+static int restart_with_zones(search *s)
+{
+	const board *b = s->c.b;
+	const hako_solver_options *o = &s->c.options;
+	s->zones_tried = 1;
+	pdb_budget budget = {s->c.mem.limit / 8, ZONE_BUILD_STATES,
+	                     o->time_limit > 0 ? o->time_limit / 4 : 0, &s->c.clock};
+	/* The start's bound without them: the rows' split that beats it is
+	 * kept without trying the columns'. */
+	for (int i = 0; i < b->box_count; i++)
+		s->c.occupied[b->start_boxes[i]] = 1;
+	reach_fill(&s->c.here, b, s->c.occupied, b->start_player);
+	for (int i = 0; i < b->box_count; i++)
+		s->c.occupied[b->start_boxes[i]] = 0;
+	uint32_t start = lower_bound(s, b->start_boxes, &s->c.here);
+	if (pdb_build_zones(&s->patterns, b, &s->c.mem, &budget, s->sym.count > 1 ? &s->sym : NULL,
+	                    start, ZONE_PROBE_DEPTH) != HAKO_OK ||
+	    !s->patterns.zones.ready)
+		return -1;
+	/* Kept only when they raise the bound of at least a quarter of a
+	 * sample of the nodes waiting on the open list (the positions the
+	 * search is working on): else their lookups cost more than they give
+	 * (Microban 153), and the search goes on as it was. */
+	size_t sample = s->open.count < ZONE_SAMPLE ? s->open.count : ZONE_SAMPLE, raised = 0;
+	for (size_t i = 0; i < sample; i++) {
+		node *n = node_at(s, s->open.items[i * (s->open.count / sample)].node);
+		const uint16_t *boxes = node_boxes(s, n, s->expand_boxes);
+		raised +=
+		    pdb_zones_bound_square(&s->patterns.zones, b, boxes, n->player, n->h) > n->h;
+	}
+	if (raised * 4 < sample || sample == 0) {
+		pdb_zones_free(&s->patterns.zones);
+		return -1;
+	}
+	pdb_zones_finish(&s->patterns.zones, b, &budget);
+	size_t list_bytes = sizeof(uint16_t) * (size_t)b->box_count;
+	int words = (b->square_count + 63) / 64;
+	search_store_free(&s->store);
+	heap_free(&s->open);
+	heap_init(&s->open, &s->c.mem);
+	if (search_store_init_sized(&s->store, &s->c, sizeof(node), offsetof(node, player),
+	                            s->pack_words ? sizeof(uint64_t) * (size_t)words : list_bytes,
+	                            CHUNK_LOG2, 16) != HAKO_OK)
+		return HAKO_MEMOUT;
+	s->store.key_of = stored_key;
+	s->store.table.dense = 1;
+	s->deepest_first = 0;
+	s->parent_kept = 0;
+	uint64_t generated = s->c.stats.generated;
+	int ended = push_root(s);
+	s->c.stats.generated += generated;
+	return ended;
+}
+
 /* At most `nodes` expansions of the A* loop. The slice boundary sits
  * before a node is taken off the open list, so how the search is sliced
  * never changes what it does. Returns the outcome that ends the search,
@@ -870,6 +967,14 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 	while (s->open.count > 0) {
 		if (s->c.stats.expanded >= slice_end)
 			return -1;
+		if (s->mode == HAKO_OPTIMAL_PUSHES && !s->zones_tried && o->pattern_databases &&
+		    s->c.stats.expanded == ZONES_AFTER) {
+			int ended = restart_with_zones(s);
+			if (ended >= 0)
+				return ended;
+			if (s->open.count == 0)
+				break;
+		}
 		if (s->mode == HAKO_OPTIMAL_PUSHES && !s->deepest_first &&
 		    s->c.stats.expanded == DEEPEST_FIRST_AFTER) {
 			heap_rekey(&s->open, deepest_first_key, s);

@@ -140,11 +140,11 @@ void oracle_print_table(const oracle_totals *totals, FILE *out);
 /* ---- oracle_bound.c: the lower bounds against the oracle ---------------- */
 
 typedef struct oracle_bound_totals {
-	uint64_t levels, covered, tables;
+	uint64_t levels, covered, tables, zone_tables, mirrored;
 	uint64_t solvable, dead, violations;
 	uint64_t sum_exact, sum_matching, sum_patterns; /* over solvable positions */
 	uint64_t exact_matching, exact_patterns, raised;
-	uint64_t dead_matching, dead_patterns; /* dead positions called infinite */
+	uint64_t dead_matching, dead_patterns, dead_zones; /* dead positions called infinite */
 } oracle_bound_totals;
 
 /* Every reachable position of `level` (at most max_states): the matching

@@ -14,7 +14,7 @@
 /* Positions per level for the oracle sweep (ASan, two cores). */
 #define SWEEP_STATES 20000
 
-static const pdb_budget unlimited = {(size_t)1 << 28, UINT64_MAX, 0};
+static const pdb_budget unlimited = {(size_t)1 << 28, UINT64_MAX, 0, NULL};
 
 static void corridor_pairs(void **state)
 {
@@ -37,7 +37,7 @@ static void corridor_pairs(void **state)
 	uint32_t matching = bound_matching(&bd, &b, b.start_boxes);
 	assert_int_equal(matching, 5);
 	assert_int_equal(pdb_pair(&p, &b, b.start_boxes[0], b.start_boxes[1], NULL), PDB_INFINITE);
-	assert_int_equal(pdb_bound(&p, &bd, &b, b.start_boxes, NULL, matching), BOUND_INFINITE);
+	assert_int_equal(pdb_bound(&p, &bd, &b, b.start_boxes, NULL, matching, 0), BOUND_INFINITE);
 	/* Both on goals: zero, whatever the player's side. */
 	assert_int_equal(pdb_pair(&p, &b, b.goals[0], b.goals[1], NULL), 0);
 	pdb_free(&p);
@@ -83,10 +83,10 @@ static void over_budget_means_no_table(void **state)
 	assert_int_equal(board_build(level, &b), HAKO_OK);
 	memory mem = {0, 0, (size_t)1 << 24};
 	pdb p;
-	pdb_budget tiny = {64, UINT64_MAX, 0};
+	pdb_budget tiny = {64, UINT64_MAX, 0, NULL};
 	assert_int_equal(pdb_build(&p, &b, &mem, &tiny), HAKO_OK);
 	assert_false(p.ready);
-	pdb_budget few = {(size_t)1 << 24, 3, 0};
+	pdb_budget few = {(size_t)1 << 24, 3, 0, NULL};
 	pdb_free(&p);
 	assert_int_equal(pdb_build(&p, &b, &mem, &few), HAKO_OK);
 	assert_false(p.ready);
@@ -138,11 +138,74 @@ static void never_above_the_oracle(void **state)
 	assert_true(totals.raised > 0);
 }
 
+/* The zone tables (pdb_zone.c) on a level symmetric both ways: zone 1
+ * (the bottom goals) is zone 0's mirror image, so it is read through
+ * zone 0's table. On every reachable position: the bound is a lower
+ * bound (full tables, and tables searched to 2 pushes), the same as with
+ * a table of its own, and the same whatever the order of the boxes. */
+static void zones_against_the_oracle(void **state)
+{
+	(void)state;
+	hako_level *level = tu_level("########\n"
+	                             "#.    .#\n"
+	                             "# $  $ #\n"
+	                             "#  ##  #\n"
+	                             "# $@ $ #\n"
+	                             "#.    .#\n"
+	                             "########\n");
+	oracle_bound_totals totals;
+	memset(&totals, 0, sizeof totals);
+	assert_int_equal(oracle_bound_level(level, "mirror", 1000000, &totals, stdout), 0);
+	oracle_bound_print(&totals, stdout);
+	assert_int_equal(totals.covered, 1);
+	assert_int_equal(totals.zone_tables, 1);
+	assert_int_equal(totals.mirrored, 1);
+	assert_true(totals.solvable > 1000);
+
+	/* The start: a lower bound on the oracle's optimum, and not 0. */
+	board b;
+	assert_int_equal(board_build(level, &b), HAKO_OK);
+	memory mem = {0, 0, (size_t)1 << 26};
+	pdb_zones z;
+	assert_int_equal(pdb_zones_build(&z, &b, &mem, &unlimited, NULL, 0, ZONE_FULL), HAKO_OK);
+	assert_true(z.ready);
+	assert_true(z.complete);
+	assert_int_equal(z.zone[0].k, 2);
+	assert_int_equal(z.zone[1].k, 2);
+	uint32_t start = pdb_zones_bound_square(&z, &b, b.start_boxes, b.start_player, 0);
+	oracle_options options = {0, 0};
+	oracle *o;
+	assert_int_equal(oracle_solve(level, &options, &o), ORACLE_OK);
+	assert_true(start <= (uint32_t)oracle_optimal_pushes(o));
+	assert_true(start > 0);
+	oracle_free(o);
+	/* Searched to 2 pushes: it stops before the first entry of depth 3,
+	 * so every entry of depth 3 or less is known, and the rest read as 4. */
+	pdb_zones_free(&z);
+	assert_int_equal(pdb_zones_build(&z, &b, &mem, &unlimited, NULL, 0, 2), HAKO_OK);
+	assert_true(z.ready);
+	assert_false(z.complete);
+	assert_int_equal(z.zone[0].unseen, 4);
+	pdb_zones_finish(&z, &b, &unlimited);
+	assert_true(z.complete);
+	assert_int_equal(pdb_zones_bound_square(&z, &b, b.start_boxes, b.start_player, 0), start);
+	pdb_zones_free(&z);
+	/* Over the byte budget: no tables, nothing kept. */
+	pdb_budget tiny = {4096, UINT64_MAX, 0, NULL};
+	assert_int_equal(pdb_zones_build(&z, &b, &mem, &tiny, NULL, 0, ZONE_FULL), HAKO_OK);
+	assert_false(z.ready);
+	pdb_zones_free(&z);
+	assert_int_equal(mem.used, 0);
+	board_free(&b);
+	hako_level_free(level);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(corridor_pairs),
 	    cmocka_unit_test(over_budget_means_no_table),
+	    cmocka_unit_test(zones_against_the_oracle),
 	    cmocka_unit_test(never_above_the_oracle),
 	};
 	return tu_exit_code(cmocka_run_group_tests(tests, NULL, NULL));
