@@ -248,6 +248,21 @@ static uint64_t priority(const search *s, const node *n)
 	return clamp_bits(f1, 20) << 44 | clamp_bits(f2, 24) << 20 | clamp_bits(n->h, 20);
 }
 
+/* The node store: each node's boxes as a list, or as a bitmap where that
+ * is smaller (s->pack_words). */
+static hako_status open_store(search *s)
+{
+	const board *b = s->c.b;
+	size_t list_bytes = sizeof(uint16_t) * (size_t)b->box_count;
+	size_t packed = sizeof(uint64_t) * (size_t)s->pack_words;
+	hako_status st =
+	    search_store_init_sized(&s->store, &s->c, sizeof(node), offsetof(node, player),
+	                            s->pack_words ? packed : list_bytes, CHUNK_LOG2, 16);
+	s->store.key_of = stored_key;
+	s->store.table.dense = 1; /* every node is inserted as it is made */
+	return st;
+}
+
 static hako_status search_open(search *s, const board *b, const hako_solver_options *o)
 {
 	memset(s, 0, sizeof *s);
@@ -271,9 +286,7 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	if (sizeof(uint64_t) * (size_t)words < list_bytes)
 		s->pack_words = words;
 	if (st == HAKO_OK)
-		st = search_store_init_sized(
-		    &s->store, &s->c, sizeof(node), offsetof(node, player),
-		    s->pack_words ? sizeof(uint64_t) * (size_t)words : list_bytes, CHUNK_LOG2, 16);
+		st = open_store(s);
 	if (st == HAKO_OK) {
 		size_t list = sizeof(uint16_t) * ((size_t)b->box_count + 1);
 		s->key_packed = memory_alloc(&s->c.mem, sizeof(uint64_t) * ((size_t)words + 1));
@@ -282,8 +295,6 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 		if (!s->key_packed || !s->expand_boxes || !s->rehash_boxes)
 			st = HAKO_ERR_NOMEM;
 	}
-	s->store.key_of = stored_key;
-	s->store.table.dense = 1; /* every node is inserted as it is made */
 	if (st == HAKO_OK) {
 		s->row_boxes =
 		    memory_alloc(&s->c.mem, sizeof(uint16_t) * ((size_t)b->box_count + 1));
@@ -933,17 +944,11 @@ static int restart_with_zones(search *s)
 		return -1;
 	}
 	pdb_zones_finish(&s->patterns.zones, b, &budget);
-	size_t list_bytes = sizeof(uint16_t) * (size_t)b->box_count;
-	int words = (b->square_count + 63) / 64;
 	search_store_free(&s->store);
 	heap_free(&s->open);
 	heap_init(&s->open, &s->c.mem);
-	if (search_store_init_sized(&s->store, &s->c, sizeof(node), offsetof(node, player),
-	                            s->pack_words ? sizeof(uint64_t) * (size_t)words : list_bytes,
-	                            CHUNK_LOG2, 16) != HAKO_OK)
+	if (open_store(s) != HAKO_OK)
 		return HAKO_MEMOUT;
-	s->store.key_of = stored_key;
-	s->store.table.dense = 1;
 	s->deepest_first = 0;
 	s->parent_kept = 0;
 	uint64_t generated = s->c.stats.generated;
