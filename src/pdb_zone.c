@@ -435,6 +435,20 @@ static int nearest_of(pdb_zones *z, const board *b, zone_table *t)
 	return 1;
 }
 
+/* Zone t read through its symmetry: each live square's image, as a live
+ * index. */
+static int via_of(pdb_zones *z, zone_table *t)
+{
+	size_t bytes = sizeof(uint16_t) * (size_t)z->live_count;
+	t->via_live = memory_alloc(z->mem, bytes);
+	if (!t->via_live)
+		return 0;
+	z->bytes += bytes;
+	for (int i = 0; i < z->live_count; i++)
+		t->via_live[i] = z->live_index[t->via[z->live[i]]];
+	return 1;
+}
+
 /* Set up zone t's breadth-first search of pulls from the filled zone:
  * its table, its queue (what the byte budget leaves, up to every entry)
  * and the filled zone's entries. Returns 0 over the budget. */
@@ -581,6 +595,10 @@ static void free_zone(pdb_zones *z, zone_table *t)
 		memory_free(z->mem, t->nearest, nearest);
 		z->bytes -= nearest;
 	}
+	if (t->via_live) {
+		memory_free(z->mem, t->via_live, sizeof(uint16_t) * (size_t)z->live_count);
+		z->bytes -= sizeof(uint16_t) * (size_t)z->live_count;
+	}
 	memset(t, 0, sizeof *t);
 }
 
@@ -594,7 +612,7 @@ static uint64_t framed_rank(const pdb_zones *z, const zone_table *t, const int *
 	if (!t->via)
 		return set_rank(z, c, k);
 	for (int i = 0; i < k; i++) {
-		int index = z->live_index[t->via[z->live[c[i]]]];
+		int index = t->via_live[c[i]];
 		int at = i;
 		while (at > 0 && framed[at - 1] > index) {
 			framed[at] = framed[at - 1];
@@ -655,25 +673,33 @@ static unsigned entry_value(unsigned e)
 	return e == ZONE_UNSEEN ? BOUND_INFINITE : e;
 }
 
-/* Box i onward, n0 and n1 placed so far, `low` their nearest-goal sum,
- * rank0 and rank1 the ranks of the sets so far (a zone read through a
- * symmetry is ranked at the leaf, in its table's frame). */
-static void split(splitter *sp, int i, int n0, int n1, uint32_t low, uint64_t rank0, uint64_t rank1)
+/* Box i onward, n0 and n1 placed so far, low0 and low1 their
+ * nearest-goal sums (lower bounds of their zones' entries: a box needs at
+ * least its own pushes to the zone's nearest goal), rank0 and rank1 the
+ * ranks of the sets so far (a zone read through a symmetry is ranked at
+ * the leaf, in its table's frame). */
+static void split(splitter *sp, int i, int n0, int n1, uint32_t low0, uint32_t low1, uint64_t rank0,
+                  uint64_t rank1)
 {
 	pdb_zones *z = sp->z;
-	if (sp->best <= sp->at_least || low + sp->rest[i] >= sp->best)
+	if (sp->best <= sp->at_least || low0 + low1 + sp->rest[i] >= sp->best)
 		return;
 	if (i == sp->count) {
 		const zone_table *t0 = &z->zone[0], *t1 = &z->zone[1];
+		z->stats.leaves++;
+		/* Zone 0's least first: with zone 1's boxes' own sum it may
+		 * already be no better (one table read, not two). */
+		uint32_t v0 = entry_value(t0->least[rank0]);
+		if (v0 == BOUND_INFINITE || v0 + low1 >= sp->best)
+			return;
 		int framed[ZONE_MAX_GOALS];
 		const int *c1 = sp->c[1];
 		if (t1->via) {
 			rank1 = framed_rank(z, t1, sp->c[1], framed);
 			c1 = framed;
 		}
-		z->stats.leaves++;
-		uint32_t v0 = entry_value(t0->least[rank0]), v1 = entry_value(t1->least[rank1]);
-		if (v0 == BOUND_INFINITE || v1 == BOUND_INFINITE || v0 + v1 >= sp->best)
+		uint32_t v1 = entry_value(t1->least[rank1]);
+		if (v1 == BOUND_INFINITE || v0 + v1 >= sp->best)
 			return;
 		v0 = entry_value(exact_entry(z, t0, sp->c[0], rank0, sp->player));
 		if (v0 == BOUND_INFINITE || v0 + v1 >= sp->best)
@@ -697,9 +723,9 @@ static void split(splitter *sp, int i, int n0, int n1, uint32_t low, uint64_t ra
 		sp->c[zone][n] = index;
 		uint64_t step = binom(z, index, n + 1);
 		if (zone)
-			split(sp, i + 1, n0, n1 + 1, low + d, rank0, rank1 + step);
+			split(sp, i + 1, n0, n1 + 1, low0, low1 + d, rank0, rank1 + step);
 		else
-			split(sp, i + 1, n0 + 1, n1, low + d, rank0 + step, rank1);
+			split(sp, i + 1, n0 + 1, n1, low0 + d, low1, rank0 + step, rank1);
 	}
 }
 
@@ -743,7 +769,7 @@ uint32_t pdb_zones_bound_square(pdb_zones *z, const board *b, const uint16_t *bo
 		rest[i] = rest[i + 1] + d;
 	}
 	splitter sp = {z, b, player, count, index, rest, {{0}}, BOUND_INFINITE, at_least};
-	split(&sp, 0, 0, 0, 0, 0, 0);
+	split(&sp, 0, 0, 0, 0, 0, 0, 0);
 	if (sp.best != BOUND_INFINITE && sp.best > at_least)
 		z->stats.raised++;
 	return sp.best;
@@ -846,7 +872,7 @@ hako_status pdb_zones_build(pdb_zones *z, const board *b, memory *mem, const pdb
 			t1->cost = t0->cost;
 			t1->least = t0->least;
 			t1->unseen = t0->unseen;
-			built = nearest_of(z, b, t1);
+			built = nearest_of(z, b, t1) && via_of(z, t1);
 		} else if (built) {
 			left = budget->bytes > z->bytes ? budget->bytes - z->bytes : 0;
 			built = zone_begin(z, b, t1, left);

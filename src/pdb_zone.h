@@ -40,6 +40,7 @@ typedef struct zone_table {
 	 * table (cost and least borrowed) through `via`, the symmetry's map
 	 * of squares. NULL: a table of its own. */
 	const uint16_t *via;
+	uint16_t *via_live; /* [live index]: its image's live index (via only) */
 	/* The breadth-first search, kept while it may go on (pdb_zones_finish):
 	 * its queue of entries (set * ZONE_SLOTS + area), and what an entry it
 	 * has not reached reads as (ZONE_UNSEEN: never solvable). */
