@@ -43,7 +43,7 @@ typedef struct zone_table {
 	uint16_t *via_live; /* [live index]: its image's live index (via only) */
 	/* The breadth-first search, kept while it may go on (pdb_zones_finish):
 	 * its queue of entries (set * ZONE_SLOTS + area), and what an entry it
-	 * has not reached reads as (ZONE_UNSEEN: never solvable). */
+	 * has not reached reads as (0xFF: never solvable). */
 	uint32_t *queue;
 	uint64_t head, tail, capacity;
 	uint8_t unseen;
@@ -51,7 +51,7 @@ typedef struct zone_table {
 
 typedef struct pdb_zones_stats {
 	uint64_t lookups; /* pdb_zones_bound calls that looked */
-	uint64_t leaves;  /* splits whose two entries were looked at */
+	uint64_t leaves;  /* whole splits the branch and bound reached */
 	uint64_t exact;   /* entries that needed the player's area flooded */
 	uint64_t raised;  /* bounds above the caller's */
 } pdb_zones_stats;
