@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "bound.h"
 #include "deadline.h"
 #include "pdb.h"
@@ -87,21 +88,6 @@ static void set_unrank(const pdb_zones *z, uint64_t rank, int k, int *c)
 		rank -= binom(z, high, i + 1);
 		high--;
 	}
-}
-
-/* The index of the lowest set bit of a nonzero word. */
-static unsigned lowest_bit(uint64_t bits)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return (unsigned)__builtin_ctzll(bits);
-#else
-	unsigned k = 0;
-	while (!(bits & 1u)) {
-		bits >>= 1;
-		k++;
-	}
-	return k;
-#endif
 }
 
 /* Sets of squares as bitmaps (the tables are built for levels of at
@@ -148,7 +134,7 @@ static int label_areas(const pdb_zones *z, const zmask *boxes, zmask *area)
 			first++;
 			continue;
 		}
-		unsigned start = (unsigned)first * 64u + lowest_bit(free.w[first]);
+		unsigned start = (unsigned)first * 64u + bits_lowest(free.w[first]);
 		zmask seen = {{0}}, frontier = {{0}};
 		zm_add(&seen, start);
 		zm_add(&frontier, start);
@@ -157,7 +143,7 @@ static int label_areas(const pdb_zones *z, const zmask *boxes, zmask *area)
 			for (int i = 0; i < words; i++)
 				for (uint64_t bits = frontier.w[i]; bits; bits &= bits - 1) {
 					const zmask *n =
-					    &z->neighbours[(unsigned)i * 64u + lowest_bit(bits)];
+					    &z->neighbours[(unsigned)i * 64u + bits_lowest(bits)];
 					for (int j = 0; j < words; j++)
 						next.w[j] |= n->w[j];
 				}

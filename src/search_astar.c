@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "heap.h"
 #include "pdb.h"
 #include "room.h"
@@ -150,19 +151,6 @@ static node *node_at(const search *s, uint32_t index)
 
 /* ---- packed positions -------------------------------------------------- */
 
-/* The index of the lowest set bit of a nonzero word. */
-static unsigned lowest_bit(uint64_t bits)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return (unsigned)__builtin_ctzll(bits);
-#else
-	unsigned k = 0;
-	for (; !(bits & 1); bits >>= 1)
-		k++;
-	return k;
-#endif
-}
-
 /* The bitmap of `boxes` (s->pack_words words), each square taken through
  * `map` (a symmetry's; NULL: as it is). A bitmap needs no sorted list. */
 static void pack_boxes(const search *s, const uint16_t *boxes, const uint16_t *map, uint64_t *out)
@@ -186,7 +174,7 @@ static const uint16_t *node_boxes(const search *s, const node *n, uint16_t *out)
 		uint64_t bits;
 		memcpy(&bits, stored + 8 * (size_t)w, sizeof bits); /* 4-byte aligned */
 		for (; bits; bits &= bits - 1)
-			out[k++] = (uint16_t)(64 * (unsigned)w + lowest_bit(bits));
+			out[k++] = (uint16_t)(64 * (unsigned)w + bits_lowest(bits));
 	}
 	assert(k == s->c.b->box_count);
 	return out;
