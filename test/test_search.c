@@ -9,7 +9,9 @@
 #include "search.h"
 #include "testutil.h"
 
-static hako_solve_result solve(const hako_level *level, hako_optimality mode, uint64_t node_limit)
+/* `pattern_databases`: hako_solver_options' switch (1: the default). */
+static hako_solve_result solve_with(const hako_level *level, hako_optimality mode,
+                                    uint64_t node_limit, int pattern_databases)
 {
 	hako_solver_options o;
 	hako_solver_options_init(&o);
@@ -17,9 +19,15 @@ static hako_solve_result solve(const hako_level *level, hako_optimality mode, ui
 	o.time_limit = 0;
 	o.node_limit = node_limit;
 	o.memory_limit = (size_t)256 << 20;
+	o.pattern_databases = pattern_databases;
 	hako_solve_result r;
 	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
 	return r;
+}
+
+static hako_solve_result solve(const hako_level *level, hako_optimality mode, uint64_t node_limit)
+{
+	return solve_with(level, mode, node_limit, 1);
 }
 
 static void tiny_levels(void **state)
@@ -242,15 +250,7 @@ static void microban_first_levels(void **state)
 	tu_assert_solved_and_replays(level, &r);
 	assert_int_equal(r.pushes, expected[111]);
 	assert_true(r.stats.expanded > 50000);
-	hako_solver_options o;
-	hako_solver_options_init(&o);
-	o.optimal = HAKO_OPTIMAL_PUSHES;
-	o.time_limit = 0;
-	o.node_limit = 2000000;
-	o.memory_limit = (size_t)256 << 20;
-	o.pattern_databases = 0;
-	hako_solve_result plain;
-	assert_int_equal(hako_solve(level, &o, &plain), HAKO_OK);
+	hako_solve_result plain = solve_with(level, HAKO_OPTIMAL_PUSHES, 2000000, 0);
 	tu_assert_solved_and_replays(level, &plain);
 	assert_int_equal(plain.pushes, expected[111]);
 	assert_true(plain.stats.expanded != r.stats.expanded);
