@@ -398,6 +398,8 @@ static const uint16_t *mirror_map(const pdb_zones *z, const symmetry *sym)
 	return NULL;
 }
 
+/* t->nearest: each square's fewest pushes to a goal of the zone (a lone
+ * box, b->distance), the branch and bound's lower bounds. */
 static int nearest_of(pdb_zones *z, const board *b, zone_table *t)
 {
 	size_t bytes = sizeof(uint16_t) * (size_t)z->square_count;
@@ -405,18 +407,17 @@ static int nearest_of(pdb_zones *z, const board *b, zone_table *t)
 	if (!t->nearest)
 		return 0;
 	z->bytes += bytes;
-	for (int s = 0; s < z->square_count; s++) {
-		uint32_t best = DISTANCE_INFINITE;
+	const uint16_t *row[ZONE_MAX_GOALS]; /* each zone goal's distances */
+	for (int j = 0; j < t->k; j++)
 		for (int g = 0; g < b->box_count; g++)
-			for (int j = 0; j < t->k; j++)
-				if (b->goals[g] == t->goals[j]) {
-					uint32_t d =
-					    b->distance[(size_t)g * (size_t)b->square_count +
-					                (size_t)s];
-					if (d < best)
-						best = d;
-				}
-		t->nearest[s] = (uint16_t)best;
+			if (b->goals[g] == t->goals[j])
+				row[j] = b->distance + (size_t)g * (size_t)b->square_count;
+	for (int s = 0; s < z->square_count; s++) {
+		uint16_t best = DISTANCE_INFINITE;
+		for (int j = 0; j < t->k; j++)
+			if (row[j][s] < best)
+				best = row[j][s];
+		t->nearest[s] = best;
 	}
 	return 1;
 }
@@ -524,7 +525,6 @@ static int zone_run(pdb_zones *z, const board *b, zone_table *t, uint64_t *state
 			break;
 		}
 		(*states_left)--;
-		z->built_states++;
 		head++;
 		uint64_t set = entry / ZONE_SLOTS;
 		set_unrank(z, set, k, c);
@@ -631,7 +631,6 @@ static unsigned exact_entry(pdb_zones *z, const zone_table *t, const int *c, uin
 	}
 	if (uniform)
 		return t->least[rank];
-	z->stats.exact++;
 	if (t->via)
 		player = t->via[player];
 	zmask boxes = set_mask(z, c, t->k), area[ZONE_SLOTS];
@@ -672,7 +671,6 @@ static void split(splitter *sp, int i, int n0, int n1, uint32_t low0, uint32_t l
 		return;
 	if (i == sp->count) {
 		const zone_table *t0 = &z->zone[0], *t1 = &z->zone[1];
-		z->stats.leaves++;
 		/* Zone 0's least first: with zone 1's boxes' own sum it may
 		 * already be no better (one table read, not two). */
 		uint32_t v0 = entry_value(t0->least[rank0]);
@@ -744,7 +742,6 @@ uint32_t pdb_zones_bound_square(pdb_zones *z, const board *b, const uint16_t *bo
 	}
 	if (fixed != z->fixed_count)
 		return 0;
-	z->stats.lookups++;
 	rest[count] = 0;
 	for (int i = count - 1; i >= 0; i--) {
 		unsigned s = z->live[index[i]];
@@ -756,8 +753,6 @@ uint32_t pdb_zones_bound_square(pdb_zones *z, const board *b, const uint16_t *bo
 	}
 	splitter sp = {z, b, player, count, index, rest, {{0}}, BOUND_INFINITE, at_least};
 	split(&sp, 0, 0, 0, 0, 0, 0, 0);
-	if (sp.best != BOUND_INFINITE && sp.best > at_least)
-		z->stats.raised++;
 	return sp.best;
 }
 
@@ -882,7 +877,6 @@ hako_status pdb_zones_build(pdb_zones *z, const board *b, memory *mem, const pdb
 			kept[0] = *t0;
 			kept[1] = *t1;
 			kept_value = value;
-			z->axis = axis;
 			have = 1;
 		} else {
 			free_zone(z, t1);
@@ -899,7 +893,6 @@ hako_status pdb_zones_build(pdb_zones *z, const board *b, memory *mem, const pdb
 		return HAKO_OK;
 	z->zone[0] = kept[0];
 	z->zone[1] = kept[1];
-	z->start_value = kept_value;
 	z->ready = 1;
 	return HAKO_OK;
 }
@@ -922,5 +915,4 @@ void pdb_zones_finish(pdb_zones *z, const board *b, const pdb_budget *budget)
 	if (z->zone[1].via)
 		z->zone[1].unseen = z->zone[0].unseen;
 	z->complete = z->zone[0].unseen == ZONE_UNSEEN && z->zone[1].unseen == ZONE_UNSEEN;
-	z->start_value = pdb_zones_bound_square(z, b, b->start_boxes, b->start_player, 0);
 }

@@ -49,13 +49,6 @@ typedef struct zone_table {
 	uint8_t unseen;
 } zone_table;
 
-typedef struct pdb_zones_stats {
-	uint64_t lookups; /* pdb_zones_bound calls that looked */
-	uint64_t leaves;  /* whole splits the branch and bound reached */
-	uint64_t exact;   /* entries that needed the player's area flooded */
-	uint64_t raised;  /* bounds above the caller's */
-} pdb_zones_stats;
-
 typedef struct pdb_zones {
 	int ready; /* 0: no tables (over budget, or the level has no use) */
 	int square_count, live_count, movable;
@@ -66,18 +59,14 @@ typedef struct pdb_zones {
 	int fixed_count;
 	uint64_t *binomial; /* [(live_count + 1) * (ZONE_MAX_GOALS + 1)] */
 	zone_table zone[2];
-	int axis;              /* 0: split by rows, 1: by columns */
-	uint32_t start_value;  /* the bound of the level's start */
-	uint64_t built_states; /* states the builds expanded */
-	uint64_t states_left;  /* of the budget's, for pdb_zones_finish */
-	double seconds;        /* spent by pdb_zones_build */
-	int complete;          /* every table's search ran to its end */
-	int words;             /* of a bitmap in use: (square_count + 63) / 64 */
-	zmask open;            /* the floor without the fixed boxes */
-	zmask *neighbours;     /* [square]: its floor neighbours */
+	uint64_t states_left; /* of the budget's, for pdb_zones_finish */
+	double seconds;       /* spent by pdb_zones_build */
+	int complete;         /* every table's search ran to its end */
+	int words;            /* of a bitmap in use: (square_count + 63) / 64 */
+	zmask open;           /* the floor without the fixed boxes */
+	zmask *neighbours;    /* [square]: its floor neighbours */
 	memory *mem;
 	size_t bytes;
-	pdb_zones_stats stats;
 } pdb_zones;
 
 /* Build the two zones' tables for b within the budget (bytes and states

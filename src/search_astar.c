@@ -519,19 +519,21 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 			return ADD_PRUNED;
 		h = search_child_matching(&s->c, s->c.b, s->parent_boxes, &s->parent_kept, moved,
 		                          to);
-		pending = (s->patterns.ready || s->patterns.zones.ready) && h < BOUND_STOPPED
-		              ? H_PENDING
-		              : 0;
+		pending = s->patterns.ready && h < BOUND_STOPPED ? H_PENDING : 0;
 	} else {
 		if (search_dead(&s->c, &child, to, &s->c.child_reach))
 			return ADD_PRUNED;
-		/* Pathmax: the parent's bound less this step's pushes is a
-		 * lower bound too (a solution from the parent through here
-		 * costs them more); the zones stop looking once at it. */
-		const node *parent = node_at(s, parent_index);
-		uint32_t step = cost - parent->cost;
-		h = child_bound(s, moved, to, &s->c.child_reach,
-		                parent->h > step ? parent->h - step : 0);
+		/* Pathmax, for the zone tables: the parent's bound less this
+		 * step's pushes is a lower bound too (a solution from the
+		 * parent through here costs them more); their split search
+		 * stops once at it. */
+		uint32_t floor = 0;
+		if (s->patterns.zones.ready) {
+			const node *parent = node_at(s, parent_index);
+			uint32_t step = cost - parent->cost;
+			floor = parent->h > step ? parent->h - step : 0;
+		}
+		h = child_bound(s, moved, to, &s->c.child_reach, floor);
 	}
 	if (h == BOUND_INFINITE) {
 		s->c.stats.pruned++;
@@ -575,15 +577,8 @@ static uint32_t settle_bound(search *s, node *n, const uint16_t *boxes)
 		return h;
 	bound_keep(&s->c.lower, b, boxes);
 	s->parent_kept = 1;
-	/* Pathmax, as in add_child: the parent's bound less the moves of the
-	 * step that made this node. */
-	uint32_t floor = 0;
-	if (n->parent != NODE_NONE) {
-		const node *parent = node_at(s, n->parent);
-		uint32_t step = n->cost - parent->cost;
-		floor = parent->h > step ? parent->h - step : 0;
-	}
-	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, &s->c.here, h, floor);
+	/* No zone tables in this mode (ZONES_AFTER): no floor for them. */
+	return pdb_bound(&s->patterns, &s->c.lower, b, boxes, &s->c.here, h, 0);
 }
 
 /* Move-optimal: the whole-board part of the deadlock check (frozen boxes
