@@ -756,6 +756,8 @@ uint32_t pdb_zones_bound_square(pdb_zones *z, const board *b, const uint16_t *bo
 	return sp.best;
 }
 
+/* Any square of the region names the area that holds it (the region lies
+ * inside one area): the flood's first, queue[0] (reach.h). */
 uint32_t pdb_zones_bound(pdb_zones *z, const board *b, const uint16_t *boxes, const reach *player,
                          uint32_t at_least)
 {
