@@ -6,7 +6,10 @@
  * Move-optimal: the state keeps the exact player square (the square the
  * last push left it on), and a push costs the walk to it plus one. Both
  * compare (primary, secondary) costs lexicographically — (pushes, moves) or
- * (moves, pushes) — with the push bound as the admissible estimate of each.
+ * (moves, pushes) — with the push bound as the admissible estimate of each
+ * (the move-optimal mode adds to its primary a bound on the walk before
+ * the next push, see first_walk_near and settle_moves, and does not
+ * expand a position dominated by one of the same boxes, see dominated).
  * The bound is admissible but not consistent: a box's distance is the
  * minimum over the sides the player may stand on, and one push can put the
  * player on a side from which the box is much farther than that minimum,
@@ -51,9 +54,12 @@
  * expanded, O(boxes) where the expansion costs far more. */
 typedef struct node {
 	uint32_t parent;
-	uint32_t cost;      /* primary cost so far: pushes, or moves */
-	uint32_t tie;       /* secondary cost so far: moves, or pushes */
-	uint16_t h;         /* lower bound on the pushes still needed (capped: still one) */
+	uint32_t cost; /* primary cost so far: pushes, or moves */
+	uint32_t tie;  /* secondary cost so far: moves, or pushes */
+	/* lower bound on the pushes still needed (capped: still one); in
+	 * the move-optimal mode bits 0-11 that bound and bits 12-15 a lower
+	 * bound on the walk before the next push (see bound_moves) */
+	uint16_t h;
 	uint16_t player;    /* normalized (push modes) or exact (move mode) */
 	uint16_t push_from; /* the last push: box square before it */
 	/* the last push: bits 0-7 the squares the box travelled in a
@@ -78,6 +84,11 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define PUSH_IMAGE(p) (((unsigned)(p) >> 9) & 7u)
 #define PUSH_DIR(p) (((unsigned)(p) >> 12) & 3u)
 #define H_MAX 0xFFFFu
+/* Move-optimal: n->h is the pushes' bound (at most H_PUSHES_MAX) plus
+ * the first walk's (at most H_WALK_MAX) shifted by H_WALK_SHIFT. */
+#define H_WALK_SHIFT 12u
+#define H_PUSHES_MAX 0x0FFFu
+#define H_WALK_MAX 0x000Fu
 #define CHUNK_LOG2 14u
 /* Push-optimal: expanded nodes after which ties of f go to the smaller
  * bound before the fewer moves (see priority). */
@@ -128,6 +139,7 @@ typedef struct search {
 	                                        * (packed positions: key_packed says it) */
 	uint16_t key_player;
 	unsigned key_image; /* the symmetry from the probe to key_boxes */
+	int image_made;     /* same_as_chosen made key_boxes (or key_packed) */
 	/* A goal macro was played (the fast mode): the search is no longer
 	 * exhaustive, so running out of nodes proves nothing (room_macro.c). */
 	int goal_macro_played;
@@ -226,14 +238,33 @@ static uint64_t clamp_bits(uint64_t value, unsigned bits)
  * goal is only taken at the smallest f on the open list. */
 static uint64_t priority(const search *s, const node *n)
 {
-	uint64_t f1, f2 = (uint64_t)n->tie + n->h;
+	uint32_t pushes = n->h, primary = n->h;
+	if (s->mode == HAKO_OPTIMAL_MOVES) {
+		pushes = n->h & H_PUSHES_MAX;
+		primary = pushes + (n->h >> H_WALK_SHIFT);
+	}
+	uint64_t f1, f2 = (uint64_t)n->tie + pushes;
 	if (s->mode == HAKO_OPTIMAL_NONE)
-		f1 = (uint64_t)n->cost + 3 * (uint64_t)n->h;
+		f1 = (uint64_t)n->cost + 3 * (uint64_t)primary;
 	else
-		f1 = (uint64_t)n->cost + n->h;
+		f1 = (uint64_t)n->cost + primary;
 	if (s->deepest_first)
-		return clamp_bits(f1, 20) << 44 | clamp_bits(n->h, 20) << 24 | clamp_bits(f2, 24);
-	return clamp_bits(f1, 20) << 44 | clamp_bits(f2, 24) << 20 | clamp_bits(n->h, 20);
+		return clamp_bits(f1, 20) << 44 | clamp_bits(primary, 20) << 24 |
+		       clamp_bits(f2, 24);
+	return clamp_bits(f1, 20) << 44 | clamp_bits(f2, 24) << 20 | clamp_bits(primary, 20);
+}
+
+/* The value of n->h for a pushes' bound `pushes` (and, move-optimal, a
+ * first walk's `walk`): capped, as a smaller bound is still a bound. */
+static uint16_t stored_bound(const search *s, uint32_t pushes, uint32_t walk)
+{
+	if (s->mode != HAKO_OPTIMAL_MOVES)
+		return (uint16_t)(pushes < H_MAX ? pushes : H_MAX);
+	pushes = pushes < H_PUSHES_MAX ? pushes : H_PUSHES_MAX;
+	walk = walk < H_WALK_MAX ? walk : H_WALK_MAX;
+	if (pushes == 0) /* solved: no walk either (h == 0 is the goal test) */
+		walk = 0;
+	return (uint16_t)(pushes | walk << H_WALK_SHIFT);
 }
 
 /* The node store: each node's boxes as a list, or as a bitmap where that
@@ -432,8 +463,19 @@ static uint64_t stored_image(search *s, uint64_t key, unsigned from, unsigned to
 	return stored;
 }
 
+static uint64_t image_key(search *s, uint64_t key, unsigned from, unsigned to, const reach *region);
+static void image_boxes(search *s);
 static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to,
                              const reach *region)
+{
+	uint64_t stored = image_key(s, key, from, to, region);
+	image_boxes(s);
+	return stored;
+}
+
+/* choose_image's key, key_player and key_image, without the image's box
+ * list (image_boxes makes it). */
+static uint64_t image_key(search *s, uint64_t key, unsigned from, unsigned to, const reach *region)
 {
 	s->key_boxes = s->c.probe_boxes;
 	s->key_player = s->c.probe_player;
@@ -460,16 +502,175 @@ static uint64_t choose_image(search *s, uint64_t key, unsigned from, unsigned to
 			s->key_image = (unsigned)k;
 		}
 	}
-	if (s->key_image) {
-		/* Packed positions take the image's bitmap (stored_image). */
-		if (!s->pack_words) {
-			symmetry_boxes(&s->sym, (int)s->key_image, s->c.probe_boxes,
-			               s->c.b->box_count, s->sym_boxes);
-			s->key_boxes = s->sym_boxes;
-		}
+	if (s->key_image)
 		s->key_player = player[s->key_image];
-	}
 	return best;
+}
+
+/* The sorted box list of the image image_key chose, when it is not the
+ * probe itself (packed positions take the image's bitmap instead, in
+ * stored_image). */
+static void image_boxes(search *s)
+{
+	if (s->key_image && !s->pack_words) {
+		symmetry_boxes(&s->sym, (int)s->key_image, s->c.probe_boxes, s->c.b->box_count,
+		               s->sym_boxes);
+		s->key_boxes = s->sym_boxes;
+	}
+}
+
+/* The tt callback of a lookup whose image's boxes are made only when a
+ * slot's check matches (image_key chose it; most lookups of dominated
+ * find nothing). */
+static int same_as_chosen(void *user, uint32_t index)
+{
+	search *s = user;
+	if (!s->image_made) {
+		image_boxes(s);
+		if (s->pack_words)
+			pack_boxes(s, s->c.probe_boxes,
+			           s->key_image ? s->sym.map[s->key_image] : NULL, s->key_packed);
+		s->image_made = 1;
+	}
+	return same_as_stored(s, index);
+}
+
+/* Move-optimal dominance. The player's exact square is part of a
+ * state, so the same boxes are stored with the player on several squares
+ * of one area (the orders of two pushes, a box brought to a square from
+ * two sides). A node n (boxes B, the player on p, reached for cost g) is
+ * dominated by a stored node m with the same boxes and the player on q,
+ * reached for g', when g' + walk(q, p) <= g (and, when equal, with no
+ * more pushes than n: the secondary cost, which a walk does not add to):
+ * from m the player can walk to p, which is n for no more than g. n is
+ * not expanded; the search stays move-optimal (and fewest pushes among
+ * those), as every solution through n has one through m at most as
+ * long: m is open (expanded in time, its f no larger than n's),
+ * or was expanded (every child of n was then made from m, each at most as
+ * dear, or cut as dead from m as from n), or was itself dominated by a
+ * node cheaper still (costs fall strictly along such a chain, a walk
+ * being one move or more, so it ends at one of the first two). A dead m
+ * (cost 0) has n's boxes and area, so n is dead too. Only the squares
+ * one or two moves from p are looked at, and of them those beside a box
+ * (where a push leaves the player), before the area is flooded: on
+ * Microban 145 every square of the area beside a box cut 4.31 M nodes to
+ * 2.62 M with 88.6 M lookups, these 2.84 M with 28.6 M, and took less
+ * time. A child is not looked at when it is made: its dominator is seldom
+ * made yet (145: 3% fewer nodes kept, 8% more time). (Position dominance,
+ * after Junghanns and Schaeffer, here between player squares.) The boxes
+ * are on s->c.occupied. */
+static int dominated(search *s, uint32_t cost, uint32_t tie, const uint16_t *boxes,
+                     uint64_t box_key, unsigned player)
+{
+	const board *b = s->c.b;
+	const uint8_t *occupied = s->c.occupied;
+	uint16_t near[16];
+	uint8_t walk[16];
+	int count = 0;
+	/* The free squares one and two moves away (two: through a free
+	 * square one away; a square met twice is kept once). */
+	for (unsigned d = 0; d < 4; d++) {
+		unsigned one = board_next(b, player, d);
+		if (one == SQUARE_NONE || occupied[one])
+			continue;
+		near[count] = (uint16_t)one;
+		walk[count++] = 1;
+	}
+	int first = count;
+	for (int i = 0; i < first; i++)
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned two = board_next(b, near[i], d);
+			if (two == SQUARE_NONE || occupied[two] || two == player)
+				continue;
+			int seen = 0;
+			for (int k = 0; k < count && !seen; k++)
+				seen = near[k] == two;
+			if (!seen && count < 16) {
+				near[count] = (uint16_t)two;
+				walk[count++] = 2;
+			}
+		}
+	/* Beside a box, and not dearer than n itself. */
+	int kept = 0;
+	for (int i = 0; i < count; i++) {
+		int beside = 0;
+		for (unsigned d = 0; d < 4 && !beside; d++) {
+			unsigned next = board_next(b, near[i], d);
+			beside = next != SQUARE_NONE && occupied[next];
+		}
+		if (beside && walk[i] <= cost) {
+			near[kept] = near[i];
+			walk[kept++] = walk[i];
+		}
+	}
+	if (!kept)
+		return 0;
+	memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)b->box_count);
+	/* Every slot asked for first, so that their cache misses overlap
+	 * (the key of a position whose boxes did not move: from == to). */
+	for (int i = 0; i < kept; i++) {
+		s->c.probe_player = near[i];
+		tt_prefetch(&s->store.table,
+		            image_key(s, box_key ^ s->c.keys.player[near[i]], 0, 0, NULL));
+	}
+	for (int i = 0; i < kept; i++) {
+		s->c.probe_player = near[i];
+		uint64_t key = image_key(s, box_key ^ s->c.keys.player[near[i]], 0, 0, NULL);
+		s->image_made = 0;
+		uint32_t found = tt_find(&s->store.table, key, same_as_chosen, s);
+		if (found == TT_EMPTY)
+			continue;
+		const node *m = node_at(s, found);
+		if (m->cost + walk[i] < cost || (m->cost + walk[i] == cost && m->tie <= tie))
+			return 1;
+	}
+	return 0;
+}
+
+/* Move-optimal: a lower bound on the walk before the next push from a
+ * position with the player on `player` (the boxes on s->c.occupied): the
+ * exact walk to the nearest square a push can be made from when one is
+ * two moves away or less, else 3. A push is the one movegen makes (into a
+ * free square that is not dead), so settle_moves's walk, over every push,
+ * is never smaller; a child made with it is put back on the open list
+ * less often when it is expanded. */
+static int push_from_here(const search *s, unsigned square)
+{
+	const board *b = s->c.b;
+	for (unsigned d = 0; d < 4; d++) {
+		unsigned box = board_next(b, square, d);
+		if (box == SQUARE_NONE || !s->c.occupied[box])
+			continue;
+		unsigned to = board_next(b, box, d);
+		if (to != SQUARE_NONE && !s->c.occupied[to] && !b->dead[to])
+			return 1;
+	}
+	return 0;
+}
+
+static unsigned first_walk_near(const search *s, unsigned player)
+{
+	const board *b = s->c.b;
+	if (push_from_here(s, player))
+		return 0;
+	uint16_t one[4];
+	int ones = 0;
+	for (unsigned d = 0; d < 4; d++) {
+		unsigned next = board_next(b, player, d);
+		if (next == SQUARE_NONE || s->c.occupied[next])
+			continue;
+		if (push_from_here(s, next))
+			return 1;
+		one[ones++] = (uint16_t)next;
+	}
+	for (int i = 0; i < ones; i++)
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned next = board_next(b, one[i], d);
+			if (next != SQUARE_NONE && next != player && !s->c.occupied[next] &&
+			    push_from_here(s, next))
+				return 2;
+		}
+	return 3;
 }
 
 /* ADD_LATER (expand only): the node's settled bound was larger, and it is
@@ -513,13 +714,14 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	 * (settle_bound, board_dead): it needs no region here. */
 	deadlock_position child = {s->c.b, s->c.occupied, s->c.probe_boxes, s->c.probe_player};
 	uint32_t h;
-	unsigned pending = 0;
+	unsigned pending = 0, walk = 0;
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
 		if (search_dead_local(&s->c, &child, to))
 			return ADD_PRUNED;
 		h = search_child_matching(&s->c, s->c.b, s->parent_boxes, &s->parent_kept, moved,
 		                          to);
-		pending = s->patterns.ready && h < BOUND_STOPPED ? H_PENDING : 0;
+		pending = H_PENDING;
+		walk = first_walk_near(s, s->c.probe_player);
 	} else {
 		if (search_dead(&s->c, &child, to, &s->c.child_reach))
 			return ADD_PRUNED;
@@ -546,7 +748,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->parent = parent_index;
 	n->cost = cost;
 	n->tie = tie;
-	n->h = (uint16_t)(h < H_MAX ? h : H_MAX); /* a smaller bound is still a bound */
+	n->h = stored_bound(s, h, walk);
 	n->push = (uint16_t)pending;
 	set_push(n, from, dir, length, s->key_image);
 	store_position(s, n);
@@ -611,6 +813,57 @@ static int board_dead(search *s, const node *n, const uint16_t *boxes, unsigned 
 	return search_dead_global(&s->c, &here, pushed, &s->c.here);
 }
 
+/* Move-optimal, a node expanded for the first time (H_PENDING): its
+ * bound settled (settle_bound), the whole-board deadlock checks
+ * (board_dead), and its pushes listed in s->c.moves (*pushes of them).
+ * The walk to the nearest of them is a lower bound on the walk before
+ * the next push of any solution from here (every push the player can
+ * make is listed, but those into dead squares, which no solution makes),
+ * so the moves still needed are at least the pushes' bound plus that
+ * walk; the pushes' bound stays the secondary's. No push at all, the
+ * level unsolved: dead. Returns ADD_OK to expand the node, ADD_PRUNED
+ * when it is dead (it gets cost 0, so that no path into it is kept or
+ * reopens it), ADD_LATER when its bound rose (it is back on the open list
+ * at its new f, as if it had had it from the start: only f's that are
+ * still lower bounds are used, so the search stays move-optimal), or
+ * ADD_NOMEM. */
+static add_result settle_moves(search *s, uint32_t index, const uint16_t *boxes, unsigned player,
+                               int *pushes)
+{
+	const board *b = s->c.b;
+	node *n = node_at(s, index);
+	uint32_t h = settle_bound(s, n, boxes);
+	int dead = h == BOUND_INFINITE;
+	s->c.stats.pruned += (uint64_t)dead;
+	dead = dead || board_dead(s, n, boxes, player);
+	uint32_t walk = UINT32_MAX;
+	if (!dead) {
+		*pushes = movegen_pushes(b, s->c.occupied, boxes, b->box_count, &s->c.here, NULL,
+		                         s->c.moves);
+		for (int k = 0; k < *pushes; k++) {
+			const movegen_move *m = &s->c.moves[k];
+			uint32_t w =
+			    s->c.here.distance[board_next(b, m->from, DIR_OPPOSITE(m->dir))];
+			walk = w < walk ? w : walk;
+		}
+		dead = *pushes == 0;
+		s->c.stats.pruned += (uint64_t)dead;
+	}
+	if (dead) {
+		n->cost = n->tie = 0;
+		return ADD_PRUNED;
+	}
+	if (h >= BOUND_STOPPED) /* the deadline passed: the bound it had */
+		return ADD_OK;
+	uint16_t old = n->h;
+	n->h = stored_bound(s, h, walk);
+	if ((n->h & H_PUSHES_MAX) + (n->h >> H_WALK_SHIFT) <=
+	    (old & H_PUSHES_MAX) + (old >> H_WALK_SHIFT))
+		return ADD_OK;
+	n->push &= (uint16_t)~NODE_CLOSED;
+	return heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_LATER : ADD_NOMEM;
+}
+
 /* Generate every push of node `index`. */
 static add_result expand(search *s, uint32_t index)
 {
@@ -631,27 +884,19 @@ static add_result expand(search *s, uint32_t index)
 		symmetry_parent_keys(s, boxes);
 	for (int i = 0; i < count; i++)
 		s->c.occupied[boxes[i]] = 1;
-	reach_distances(&s->c.here, b, s->c.occupied, player);
-	/* Move-optimal: what a child was spared when it was made. A settled
-	 * bound that is larger puts the node back on the open list at its new
-	 * f, as if it had had it from the start: only f's that are still lower
-	 * bounds are used, so the search stays move-optimal. A node found dead
-	 * gets cost 0, so that no path into it is kept or reopens it. */
+	/* Move-optimal: a node dominated by one of the same boxes is not
+	 * expanded (looked at before the player's area is flooded); one
+	 * expanded for the first time gets what it was spared when it was
+	 * made (settle_moves), and every push it has is listed there already. */
 	add_result early = ADD_OK;
-	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0) {
-		uint32_t h = n->h;
-		if (n->push & H_PENDING)
-			h = settle_bound(s, n, boxes);
-		if (h == BOUND_INFINITE || board_dead(s, n, boxes, player)) {
-			s->c.stats.pruned += h == BOUND_INFINITE;
-			n->cost = n->tie = 0;
-			early = ADD_PRUNED;
-		} else if (h > n->h && h < BOUND_STOPPED) {
-			n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
-			n->push &= (uint16_t)~NODE_CLOSED;
-			early = heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_LATER
-			                                                              : ADD_NOMEM;
-		}
+	int pushes = -1;
+	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 &&
+	    dominated(s, cost, tie, boxes, box_key, player))
+		early = ADD_PRUNED;
+	if (early == ADD_OK) {
+		reach_distances(&s->c.here, b, s->c.occupied, player);
+		if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 && (n->push & H_PENDING))
+			early = settle_moves(s, index, boxes, player, &pushes);
 	}
 	if (early != ADD_OK) {
 		for (int i = 0; i < count; i++)
@@ -667,8 +912,9 @@ static add_result expand(search *s, uint32_t index)
 		deadlock_position here = {b, s->c.occupied, boxes, player};
 		restricted = search_pi_corral(&s->c, &here, &s->c.here);
 	}
-	int pushes = movegen_pushes(b, s->c.occupied, boxes, count, &s->c.here,
-	                            restricted ? s->c.allowed : NULL, s->c.moves);
+	if (pushes < 0)
+		pushes = movegen_pushes(b, s->c.occupied, boxes, count, &s->c.here,
+		                        restricted ? s->c.allowed : NULL, s->c.moves);
 	/* Move-optimal: ask for the table slot of every child before the
 	 * first is looked up, so that the slots' cache misses (one a child,
 	 * the largest single cost of this mode's profile) overlap instead of
@@ -859,7 +1105,7 @@ static int push_root(search *s)
 		symmetry_parent_keys(s, s->c.probe_boxes);
 	key = stored_image(s, key, 0, 0, s->mode == HAKO_OPTIMAL_MOVES ? NULL : &s->c.here);
 	n->parent = NODE_NONE;
-	n->h = (uint16_t)(h < H_MAX ? h : H_MAX);
+	n->h = stored_bound(s, h, 0);
 	set_push(n, 0, 0, 0, s->key_image);
 	store_position(s, n);
 	if (search_store_insert(&s->store, key, root) != HAKO_OK ||

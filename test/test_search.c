@@ -215,6 +215,213 @@ static void unit_test_levels(void **state)
 	free(tsv);
 }
 
+/* ---- an exhaustive move-optimal oracle ----------------------------------
+ * A breadth-first search backward from every solved position, one move a
+ * step (a walk undone, or a push undone by a pull), over (boxes, player
+ * square) on levels of at most 64 squares: every position from which the
+ * level can be solved, with its fewest moves, and the fewest pushes among
+ * the solutions of that many moves (a position's pushes are the least over
+ * the positions one layer nearer the end, all final by then). Written
+ * without the search's code (its movegen, tables, bounds and pruning
+ * rules) to check the move-optimal A* against, from the start and from
+ * positions a random walk reaches: its bound (the pushes plus the first
+ * walk), its dominance between player squares and its deadlock pruning. */
+typedef struct move_state {
+	uint64_t boxes;
+	uint16_t player;
+	uint16_t pushes;
+	uint32_t used; /* 1 + the fewest moves to the end; 0: an empty slot */
+} move_state;
+
+typedef struct move_oracle {
+	move_state *table;
+	size_t capacity; /* a power of two */
+} move_oracle;
+
+static size_t oracle_slot(const move_oracle *o, uint64_t boxes, unsigned player)
+{
+	size_t slot = (size_t)((boxes * 0x9E3779B97F4A7C15ull) ^ (player * 0xC2B2AE3D27D4EB4Full)) &
+	              (o->capacity - 1);
+	while (o->table[slot].used &&
+	       !(o->table[slot].boxes == boxes && o->table[slot].player == player))
+		slot = (slot + 1) & (o->capacity - 1);
+	return slot;
+}
+
+/* Builds the oracle of b; 0 when it has more than `most` positions. */
+static int oracle_build(move_oracle *o, const board *b, size_t most)
+{
+	uint64_t goals = 0;
+	for (int i = 0; i < b->box_count; i++)
+		goals |= (uint64_t)1 << b->goals[i];
+	o->capacity = 1;
+	while (o->capacity < most * 2)
+		o->capacity *= 2;
+	o->table = calloc(o->capacity, sizeof *o->table);
+	uint32_t *layer = malloc(sizeof(uint32_t) * most), *next = malloc(sizeof(uint32_t) * most);
+	assert_non_null(o->table);
+	assert_non_null(layer);
+	assert_non_null(next);
+	size_t count = 0, stored = 0;
+	for (int p = 0; p < b->square_count; p++)
+		if (!(goals >> p & 1)) {
+			size_t slot = oracle_slot(o, goals, (unsigned)p);
+			o->table[slot] = (move_state){goals, (uint16_t)p, 0, 1};
+			layer[count++] = (uint32_t)slot;
+			stored++;
+		}
+	int fits = stored <= most;
+	for (uint32_t depth = 1; count > 0 && fits; depth++) {
+		size_t next_count = 0;
+		for (size_t k = 0; k < count && fits; k++) {
+			move_state st = o->table[layer[k]];
+			for (unsigned d = 0; d < 4 && fits; d++) {
+				/* The player came from `back` (free) toward d; a box
+				 * ahead of it was pulled along (the undone push). */
+				unsigned back = board_next(b, st.player, DIR_OPPOSITE(d));
+				if (back == SQUARE_NONE || (st.boxes >> back & 1))
+					continue;
+				unsigned ahead = board_next(b, st.player, d);
+				for (int pull = 0; pull < 2; pull++) {
+					uint64_t boxes = st.boxes;
+					if (pull) {
+						if (ahead == SQUARE_NONE ||
+						    !(st.boxes >> ahead & 1))
+							continue;
+						boxes = (boxes & ~((uint64_t)1 << ahead)) |
+						        (uint64_t)1 << st.player;
+					}
+					uint16_t pushes = (uint16_t)(st.pushes + pull);
+					size_t slot = oracle_slot(o, boxes, back);
+					if (o->table[slot].used) {
+						if (o->table[slot].used == depth + 1 &&
+						    pushes < o->table[slot].pushes)
+							o->table[slot].pushes = pushes;
+						continue;
+					}
+					if (stored == most) {
+						fits = 0;
+						break;
+					}
+					o->table[slot] =
+					    (move_state){boxes, (uint16_t)back, pushes, depth + 1};
+					next[next_count++] = (uint32_t)slot;
+					stored++;
+				}
+			}
+		}
+		uint32_t *swap = layer;
+		layer = next;
+		next = swap;
+		count = next_count;
+	}
+	free(layer);
+	free(next);
+	if (!fits)
+		free(o->table);
+	return fits;
+}
+
+/* The position as a level (squares the board left out are walls). */
+static hako_level *oracle_level(const board *b, uint64_t boxes, unsigned player)
+{
+	size_t bytes = (size_t)(b->width + 1) * (size_t)b->height + 1;
+	char *text = malloc(bytes);
+	assert_non_null(text);
+	for (int y = 0; y < b->height; y++) {
+		for (int x = 0; x < b->width; x++) {
+			int32_t sq = b->grid_to_square[y * b->width + x];
+			char ch = '#';
+			if (sq >= 0) {
+				int box = (int)(boxes >> sq & 1), goal = b->is_goal[sq];
+				ch = (unsigned)sq == player ? (goal ? '+' : '@')
+				     : box                  ? (goal ? '*' : '$')
+				                            : (goal ? '.' : ' ');
+			}
+			text[y * (b->width + 1) + x] = ch;
+		}
+		text[y * (b->width + 1) + b->width] = '\n';
+	}
+	text[bytes - 1] = '\0';
+	hako_level *level = tu_level(text);
+	free(text);
+	return level;
+}
+
+/* Move-optimal A* against the oracle on the Microban levels small enough
+ * for it: from the start and from ten positions random walks reach (some
+ * of them dead), the same verdict, the same moves, and the same pushes
+ * among them. */
+static void move_optimal_against_the_oracle(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	int levels = 0, positions = 0, dead = 0;
+	uint64_t seed = 12345;
+	for (size_t n = 0; n < hako_collection_count(c); n++) {
+		board b;
+		if (board_build(hako_collection_level(c, n), &b) != HAKO_OK)
+			continue;
+		move_oracle o;
+		if (b.square_count > 64 || b.box_count > 4 || b.unsolvable ||
+		    !oracle_build(&o, &b, (size_t)1 << 20)) {
+			board_free(&b);
+			continue;
+		}
+		uint64_t start = 0;
+		for (int i = 0; i < b.box_count; i++)
+			start |= (uint64_t)1 << b.start_boxes[i];
+		for (int sample = 0; sample < 11; sample++) {
+			/* The start, then a random walk of up to 60 moves from it. */
+			uint64_t boxes = start;
+			unsigned player = b.start_player;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			int steps = sample == 0 ? 0 : (int)(seed >> 33) % 60;
+			for (int k = 0; k < steps; k++) {
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				unsigned d = (unsigned)(seed >> 33) & 3u;
+				unsigned to = board_next(&b, player, d);
+				if (to == SQUARE_NONE)
+					continue;
+				if (boxes >> to & 1) {
+					unsigned beyond = board_next(&b, to, d);
+					if (beyond == SQUARE_NONE || (boxes >> beyond & 1))
+						continue;
+					boxes = (boxes & ~((uint64_t)1 << to)) | (uint64_t)1
+					                                             << beyond;
+				}
+				player = to;
+			}
+			const move_state *known = &o.table[oracle_slot(&o, boxes, player)];
+			hako_level *level = oracle_level(&b, boxes, player);
+			hako_solve_result r = solve(level, HAKO_OPTIMAL_MOVES, 0);
+			if (known->used) {
+				tu_assert_solved_and_replays(level, &r);
+				assert_int_equal(r.moves, known->used - 1);
+				assert_int_equal(r.pushes, known->pushes);
+			} else {
+				assert_int_equal(r.outcome, HAKO_UNSOLVABLE);
+				dead++;
+			}
+			hako_solve_result_clear(&r);
+			hako_level_free(level);
+			positions++;
+		}
+		free(o.table);
+		board_free(&b);
+		levels++;
+	}
+	print_message("move-optimal against the oracle: %d positions of %d Microban levels, "
+	              "%d dead\n",
+	              positions, levels, dead);
+	assert_true(levels >= 50);
+	assert_true(dead >= 10);
+	hako_collection_free(c);
+}
+
 /* The first Microban levels, push-optimal, against the table. */
 static void microban_first_levels(void **state)
 {
@@ -383,6 +590,7 @@ int main(void)
 	    cmocka_unit_test(rejects_bad_arguments),
 	    cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_first_levels),
+	    cmocka_unit_test(move_optimal_against_the_oracle),
 	    cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(goal_macros_prove_nothing),
 	    cmocka_unit_test(deterministic),
