@@ -8,8 +8,10 @@
  * compare (primary, secondary) costs lexicographically — (pushes, moves) or
  * (moves, pushes) — with the push bound as the admissible estimate of each
  * (the move-optimal mode adds to its primary a bound on the walk before
- * the next push, see first_walk_near and settle_moves, and does not
- * expand a position dominated by one of the same boxes, see dominated).
+ * the next push, see first_walk_near and settle_moves, does not expand a
+ * position dominated by one of the same boxes, see dominated, and near
+ * the memory budget stores only the children close to their parent's f,
+ * see expand).
  * The bound is admissible but not consistent: a box's distance is the
  * minimum over the sides the player may stand on, and one push can put the
  * player on a side from which the box is much farther than that minimum,
@@ -89,6 +91,18 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define H_WALK_SHIFT 12u
 #define H_PUSHES_MAX 0x0FFFu
 #define H_WALK_MAX 0x000Fu
+/* Move-optimal partial expansion (expand): children more than this above
+ * their parent's f wait (Microban 145 with it from the start: 2 moves,
+ * 354 MiB instead of 729 and 4.09 M nodes instead of 2.88 M; 4 moves,
+ * 425 MiB and 3.58 M nodes); a deferral is at most PARTIAL_MAX. */
+#ifndef PARTIAL_SLACK
+#define PARTIAL_SLACK 2u
+#endif
+#define PARTIAL_MAX 254u
+/* ... once the memory in use passes this many quarters of the budget. */
+#ifndef PARTIAL_AFTER
+#define PARTIAL_AFTER 3u
+#endif
 #define CHUNK_LOG2 14u
 /* Push-optimal: expanded nodes after which ties of f go to the smaller
  * bound before the fewer moves (see priority). */
@@ -140,6 +154,9 @@ typedef struct search {
 	uint16_t key_player;
 	unsigned key_image; /* the symmetry from the probe to key_boxes */
 	int image_made;     /* same_as_chosen made key_boxes (or key_packed) */
+	/* Move-optimal partial expansion (expand): a new child whose f is
+	 * above defer_above is not stored; defer_next is the least such f. */
+	uint32_t defer_above, defer_next;
 	/* A goal macro was played (the fast mode): the search is no longer
 	 * exhaustive, so running out of nodes proves nothing (room_macro.c). */
 	int goal_macro_played;
@@ -209,6 +226,28 @@ static int node_closed(const node *n)
 	return (n->push & NODE_CLOSED) != 0;
 }
 
+/* Move-optimal partial expansion (see expand): a box travels one square a
+ * push in this mode, so bits 0-7 of n->push hold 1 plus the node's
+ * deferral, what its f was raised by to the least f of the children it
+ * did not store. push_length is the box's travel in every mode. */
+static unsigned push_length(const search *s, const node *n)
+{
+	unsigned length = PUSH_LENGTH(n->push);
+	return s->mode == HAKO_OPTIMAL_MOVES && length > 1 ? 1 : length;
+}
+
+static unsigned deferral(const search *s, const node *n)
+{
+	unsigned length = PUSH_LENGTH(n->push);
+	return s->mode == HAKO_OPTIMAL_MOVES && length > 1 ? length - 1 : 0;
+}
+
+/* Move-optimal: n's f with a deferral of `deferred`. */
+static uint32_t moves_f(const node *n, unsigned deferred)
+{
+	return n->cost + (n->h & H_PUSHES_MAX) + (n->h >> H_WALK_SHIFT) + deferred;
+}
+
 /* The push that reached n: travelled `length` squares toward `dir`
  * (GOAL_MACRO may be set in length), then taken to n's stored position by
  * symmetry `image`; n stays open. */
@@ -236,14 +275,19 @@ static uint64_t clamp_bits(uint64_t value, unsigned bits)
  * fewer moves (deepest first from the start costs 11% more moves on
  * Microban). Ties of f may go either way without losing optimality: a
  * goal is only taken at the smallest f on the open list. */
+static unsigned deferral(const search *s, const node *n);
 static uint64_t priority(const search *s, const node *n)
 {
 	uint32_t pushes = n->h, primary = n->h;
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
 		pushes = n->h & H_PUSHES_MAX;
-		primary = pushes + (n->h >> H_WALK_SHIFT);
+		primary = pushes + (n->h >> H_WALK_SHIFT) + deferral(s, n);
 	}
 	uint64_t f1, f2 = (uint64_t)n->tie + pushes;
+	/* A node that stands for children it did not store (its deferral)
+	 * has the least secondary f it can: a child's is larger. */
+	if (s->mode == HAKO_OPTIMAL_MOVES && deferral(s, n))
+		f2 = n->tie;
 	if (s->mode == HAKO_OPTIMAL_NONE)
 		f1 = (uint64_t)n->cost + 3 * (uint64_t)primary;
 	else
@@ -741,6 +785,14 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		s->c.stats.pruned++;
 		return ADD_PRUNED;
 	}
+	if (s->mode == HAKO_OPTIMAL_MOVES) {
+		uint16_t made = stored_bound(s, h, walk);
+		uint32_t f = cost + (made & H_PUSHES_MAX) + (made >> H_WALK_SHIFT);
+		if (f > s->defer_above) {
+			s->defer_next = f < s->defer_next ? f : s->defer_next;
+			return ADD_PRUNED;
+		}
+	}
 	uint32_t index = arena_new(&s->store.nodes);
 	if (index == NODE_NONE)
 		return ADD_NOMEM;
@@ -801,9 +853,9 @@ static int board_dead(search *s, const node *n, const uint16_t *boxes, unsigned 
 	 * in the parent's stored image, then taken to this one's. A goal
 	 * macro moved it elsewhere: then every corral is looked at. */
 	unsigned pushed = SQUARE_NONE;
-	if (!(PUSH_LENGTH(n->push) == 0 || (n->push & GOAL_MACRO))) {
+	if (!(push_length(s, n) == 0 || (n->push & GOAL_MACRO))) {
 		pushed = n->push_from;
-		for (unsigned k = 0; k < PUSH_LENGTH(n->push); k++)
+		for (unsigned k = 0; k < push_length(s, n); k++)
 			pushed = board_next(b, pushed, PUSH_DIR(n->push));
 		if (PUSH_IMAGE(n->push))
 			pushed = s->sym.map[PUSH_IMAGE(n->push)][pushed];
@@ -938,6 +990,29 @@ static add_result expand(search *s, uint32_t index)
 		}
 		tt_prefetch(&s->store.table, key);
 	}
+	/* Move-optimal partial expansion (Yoshizumi, Miura and Ishida's
+	 * PEA*), once three quarters of the budget are in use: a new child
+	 * whose f is more than PARTIAL_SLACK above this node's is not stored;
+	 * the node goes back on the open list at the least f of those
+	 * children instead (its deferral), and makes them when the search
+	 * gets there (the ones stored before are found in the table then).
+	 * Most children of a move-optimal node lie several moves above it
+	 * (Microban 146: 3.5% level with their parent, most 2 to 12 above)
+	 * and many are never reached: they take no memory, at the price of
+	 * making the others again (145 with it from the start: half the
+	 * memory, 42% more nodes). The search stays move-optimal: a child not
+	 * stored is stood for by its parent on the open list at a key no
+	 * larger than its own (f, and the parent's pushes so far as the
+	 * secondary, see priority), so it is made before any node of larger
+	 * key is taken; and a parent dominated later (dominated) has a
+	 * dominator that stands for all its children in the same way. */
+	s->defer_above = UINT32_MAX;
+	s->defer_next = UINT32_MAX;
+	if (s->mode == HAKO_OPTIMAL_MOVES && index != 0 &&
+	    s->c.mem.used > s->c.mem.limit / 4 * PARTIAL_AFTER) {
+		n = node_at(s, index);
+		s->defer_above = moves_f(n, deferral(s, n)) + PARTIAL_SLACK;
+	}
 	add_result result = ADD_OK;
 	for (int k = 0; k < pushes; k++) {
 		const movegen_move *m = &s->c.moves[k];
@@ -999,6 +1074,13 @@ static add_result expand(search *s, uint32_t index)
 		if (restricted)
 			s->c.allowed[boxes[i]] = 0;
 	}
+	if (result == ADD_OK && s->defer_next != UINT32_MAX) {
+		n = node_at(s, index);
+		uint32_t raise = s->defer_next - moves_f(n, 0);
+		raise = raise < PARTIAL_MAX ? raise : PARTIAL_MAX;
+		n->push = (uint16_t)((n->push & ~0x00FFu & ~NODE_CLOSED) | (1u + raise));
+		result = heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_OK : ADD_NOMEM;
+	}
 	return result;
 }
 
@@ -1049,7 +1131,7 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 			dir = y->dir[real][dir];
 		}
 		unsigned stand = from;
-		for (unsigned m = 0; m < PUSH_LENGTH(n->push) && st == HAKO_OK; m++) {
+		for (unsigned m = 0; m < push_length(s, n) && st == HAKO_OK; m++) {
 			if (!record_push(s, out, &capacity, from, dir))
 				st = HAKO_ERR_NOMEM;
 			stand = from;
