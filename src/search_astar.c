@@ -275,7 +275,6 @@ static uint64_t clamp_bits(uint64_t value, unsigned bits)
  * fewer moves (deepest first from the start costs 11% more moves on
  * Microban). Ties of f may go either way without losing optimality: a
  * goal is only taken at the smallest f on the open list. */
-static unsigned deferral(const search *s, const node *n);
 static uint64_t priority(const search *s, const node *n)
 {
 	uint32_t pushes = n->h, primary = n->h;
