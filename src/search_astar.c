@@ -65,9 +65,10 @@ typedef struct node {
 	uint16_t player;    /* normalized (push modes) or exact (move mode) */
 	uint16_t push_from; /* the last push: box square before it */
 	/* the last push: bits 0-7 the squares the box travelled in a
-	 * straight line (tunnel macro; less than a board's side, 250), 8
-	 * H_PENDING while h is the matching alone and the pattern databases'
-	 * value is still to be added (move mode, see settle_bound), 9-11
+	 * straight line (tunnel macro; less than a board's side, 250; in
+	 * the move-optimal mode, where it is one, 1 + the node's deferral,
+	 * see push_length), 8 H_PENDING while the node has not been expanded
+	 * yet and h is what it was made with (move mode, see settle_moves), 9-11
 	 * the symmetry that took the position it gave to the stored one
 	 * (symmetry.h; 0 the identity), 12-13 its direction, 14 closed, 15
 	 * GOAL_MACRO when a goal macro then took it into its room (its pushes
@@ -242,10 +243,17 @@ static unsigned deferral(const search *s, const node *n)
 	return s->mode == HAKO_OPTIMAL_MOVES && length > 1 ? length - 1 : 0;
 }
 
+/* Move-optimal: the bound on the moves still needed that a node's h
+ * holds (the pushes' bound plus the first walk's). */
+static uint32_t bound_moves(uint16_t h)
+{
+	return (h & H_PUSHES_MAX) + (h >> H_WALK_SHIFT);
+}
+
 /* Move-optimal: n's f with a deferral of `deferred`. */
 static uint32_t moves_f(const node *n, unsigned deferred)
 {
-	return n->cost + (n->h & H_PUSHES_MAX) + (n->h >> H_WALK_SHIFT) + deferred;
+	return n->cost + bound_moves(n->h) + deferred;
 }
 
 /* The push that reached n: travelled `length` squares toward `dir`
@@ -280,7 +288,7 @@ static uint64_t priority(const search *s, const node *n)
 	uint32_t pushes = n->h, primary = n->h;
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
 		pushes = n->h & H_PUSHES_MAX;
-		primary = pushes + (n->h >> H_WALK_SHIFT) + deferral(s, n);
+		primary = bound_moves(n->h) + deferral(s, n);
 	}
 	uint64_t f1, f2 = (uint64_t)n->tie + pushes;
 	/* A node that stands for children it did not store (its deferral)
@@ -786,7 +794,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	}
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
 		uint16_t made = stored_bound(s, h, walk);
-		uint32_t f = cost + (made & H_PUSHES_MAX) + (made >> H_WALK_SHIFT);
+		uint32_t f = cost + bound_moves(made);
 		if (f > s->defer_above) {
 			s->defer_next = f < s->defer_next ? f : s->defer_next;
 			return ADD_PRUNED;
@@ -908,8 +916,7 @@ static add_result settle_moves(search *s, uint32_t index, const uint16_t *boxes,
 		return ADD_OK;
 	uint16_t old = n->h;
 	n->h = stored_bound(s, h, walk);
-	if ((n->h & H_PUSHES_MAX) + (n->h >> H_WALK_SHIFT) <=
-	    (old & H_PUSHES_MAX) + (old >> H_WALK_SHIFT))
+	if (bound_moves(n->h) <= bound_moves(old))
 		return ADD_OK;
 	n->push &= (uint16_t)~NODE_CLOSED;
 	return heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ADD_LATER : ADD_NOMEM;
