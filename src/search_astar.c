@@ -586,6 +586,37 @@ static int same_as_chosen(void *user, uint32_t index)
 	return same_as_stored(s, index);
 }
 
+/* The free squares one and two moves from `player` (boxes on
+ * s->c.occupied), those one away first, each once, into near[] with its
+ * walk (at most 4 + 12 of them). Returns how many. */
+static int squares_near(const search *s, unsigned player, uint16_t near[16], uint8_t walk[16])
+{
+	const board *b = s->c.b;
+	int count = 0;
+	for (unsigned d = 0; d < 4; d++) {
+		unsigned one = board_next(b, player, d);
+		if (one == SQUARE_NONE || s->c.occupied[one])
+			continue;
+		near[count] = (uint16_t)one;
+		walk[count++] = 1;
+	}
+	int first = count;
+	for (int i = 0; i < first; i++)
+		for (unsigned d = 0; d < 4; d++) {
+			unsigned two = board_next(b, near[i], d);
+			if (two == SQUARE_NONE || s->c.occupied[two] || two == player)
+				continue;
+			int seen = 0;
+			for (int k = 0; k < count && !seen; k++)
+				seen = near[k] == two;
+			if (!seen && count < 16) {
+				near[count] = (uint16_t)two;
+				walk[count++] = 2;
+			}
+		}
+	return count;
+}
+
 /* Move-optimal dominance. The player's exact square is part of a
  * state, so the same boxes are stored with the player on several squares
  * of one area (the orders of two pushes, a box brought to a square from
@@ -617,30 +648,7 @@ static int dominated(search *s, uint32_t cost, uint32_t tie, const uint16_t *box
 	const uint8_t *occupied = s->c.occupied;
 	uint16_t near[16];
 	uint8_t walk[16];
-	int count = 0;
-	/* The free squares one and two moves away (two: through a free
-	 * square one away; a square met twice is kept once). */
-	for (unsigned d = 0; d < 4; d++) {
-		unsigned one = board_next(b, player, d);
-		if (one == SQUARE_NONE || occupied[one])
-			continue;
-		near[count] = (uint16_t)one;
-		walk[count++] = 1;
-	}
-	int first = count;
-	for (int i = 0; i < first; i++)
-		for (unsigned d = 0; d < 4; d++) {
-			unsigned two = board_next(b, near[i], d);
-			if (two == SQUARE_NONE || occupied[two] || two == player)
-				continue;
-			int seen = 0;
-			for (int k = 0; k < count && !seen; k++)
-				seen = near[k] == two;
-			if (!seen && count < 16) {
-				near[count] = (uint16_t)two;
-				walk[count++] = 2;
-			}
-		}
+	int count = squares_near(s, player, near, walk);
 	/* Beside a box, and not dearer than n itself. */
 	int kept = 0;
 	for (int i = 0; i < count; i++) {
@@ -701,26 +709,14 @@ static int push_from_here(const search *s, unsigned square)
 
 static unsigned first_walk_near(const search *s, unsigned player)
 {
-	const board *b = s->c.b;
 	if (push_from_here(s, player))
 		return 0;
-	uint16_t one[4];
-	int ones = 0;
-	for (unsigned d = 0; d < 4; d++) {
-		unsigned next = board_next(b, player, d);
-		if (next == SQUARE_NONE || s->c.occupied[next])
-			continue;
-		if (push_from_here(s, next))
-			return 1;
-		one[ones++] = (uint16_t)next;
-	}
-	for (int i = 0; i < ones; i++)
-		for (unsigned d = 0; d < 4; d++) {
-			unsigned next = board_next(b, one[i], d);
-			if (next != SQUARE_NONE && next != player && !s->c.occupied[next] &&
-			    push_from_here(s, next))
-				return 2;
-		}
+	uint16_t near[16];
+	uint8_t walk[16];
+	int count = squares_near(s, player, near, walk);
+	for (int i = 0; i < count; i++) /* nearest first */
+		if (push_from_here(s, near[i]))
+			return walk[i];
 	return 3;
 }
 
