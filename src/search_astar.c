@@ -975,22 +975,18 @@ static add_result expand(search *s, uint32_t index)
 	 * coming one after the other. The key is the one add_child probes
 	 * when no macro moves the box on (a macro's child finds its slot
 	 * cold, as before): the player on the square the box left, the
-	 * smallest image's key on a symmetric level (stored_image). A hint:
-	 * nothing is read or written. (Written out here, not in a function
-	 * of its own: GCC takes such a function for one without effects and
-	 * drops the call.) */
+	 * smallest image's key on a symmetric level (image_key, which makes
+	 * no box list). A hint: nothing is read or written. (Written out
+	 * here, not in a function of its own: GCC takes such a function for
+	 * one without effects and drops the call.) */
 	for (int k = 0; s->mode == HAKO_OPTIMAL_MOVES && k < pushes; k++) {
 		unsigned from = s->c.moves[k].from, to = s->c.moves[k].to;
-		uint64_t key =
-		    box_key ^ s->c.keys.box[from] ^ s->c.keys.box[to] ^ s->c.keys.player[from];
-		for (int i = 1; i < s->sym.count; i++) {
-			const uint16_t *map = s->sym.map[i];
-			uint64_t image = s->sym_parent_key[i] ^ s->c.keys.box[map[from]] ^
-			                 s->c.keys.box[map[to]] ^ s->c.keys.player[map[from]];
-			if (image < key)
-				key = image;
-		}
-		tt_prefetch(&s->store.table, key);
+		s->c.probe_player = (uint16_t)from;
+		tt_prefetch(&s->store.table,
+		            image_key(s,
+		                      box_key ^ s->c.keys.box[from] ^ s->c.keys.box[to] ^
+		                          s->c.keys.player[from],
+		                      from, to, NULL));
 	}
 	/* Move-optimal partial expansion (Yoshizumi, Miura and Ishida's
 	 * PEA*), once three quarters of the budget are in use: a new child
