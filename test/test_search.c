@@ -6,20 +6,21 @@
 #include <string.h>
 
 #include "board.h"
+#include "bound_walk.h"
 #include "search.h"
 #include "testutil.h"
 
 /* `pattern_databases`: hako_solver_options' switch (1: the default);
-   `memory`: the budget in bytes. */
+   `budget`: the memory budget in bytes. */
 static hako_solve_result solve_in(const hako_level *level, hako_optimality mode,
-                                  uint64_t node_limit, int pattern_databases, size_t memory)
+                                  uint64_t node_limit, int pattern_databases, size_t budget)
 {
 	hako_solver_options o;
 	hako_solver_options_init(&o);
 	o.optimal = mode;
 	o.time_limit = 0;
 	o.node_limit = node_limit;
-	o.memory_limit = memory;
+	o.memory_limit = budget;
 	o.pattern_databases = pattern_databases;
 	hako_solve_result r;
 	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
@@ -446,6 +447,70 @@ static void move_optimal_against_the_oracle(void **state)
 	hako_collection_free(c);
 }
 
+/* The walking bound (bound_walk.c) against every position the oracle
+ * knows of the same levels: never more than the walks of a move-optimal
+ * solution (its moves less its pushes; any solution walks at least the
+ * bound). Prints how much of the walking it sees. */
+static void walk_bound_against_the_oracle(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	int levels = 0;
+	uint64_t positions = 0, seen = 0, walked = 0, exact = 0;
+	for (size_t n = 0; n < hako_collection_count(c); n++) {
+		board b;
+		if (board_build(hako_collection_level(c, n), &b) != HAKO_OK)
+			continue;
+		move_oracle o;
+		if (b.square_count > 64 || b.box_count > 4 || b.unsolvable ||
+		    !oracle_build(&o, &b, (size_t)1 << 20)) {
+			board_free(&b);
+			continue;
+		}
+		memory mem = {0, 0, (size_t)1 << 24};
+		walk_bound w;
+		assert_int_equal(walk_bound_init(&w, &b, &mem), HAKO_OK);
+		uint16_t boxes[4];
+		for (size_t slot = 0; slot < o.capacity; slot++) {
+			const move_state *known = &o.table[slot];
+			if (!known->used)
+				continue;
+			int count = 0;
+			for (int q = 0; q < b.square_count; q++)
+				if (known->boxes >> q & 1)
+					boxes[count++] = (uint16_t)q;
+			assert_int_equal(count, b.box_count);
+			uint32_t walks = known->used - 1 - known->pushes;
+			uint32_t bound = walk_bound_value(&w, &b, boxes, known->player);
+			if (bound > walks)
+				fail_msg("Microban %zu: walking bound %u above the %u walks of a "
+				         "move-optimal solution",
+				         n + 1, bound, walks);
+			positions++;
+			seen += bound;
+			walked += walks;
+			exact += bound == walks;
+		}
+		walk_bound_free(&w);
+		free(o.table);
+		board_free(&b);
+		levels++;
+	}
+	print_message("walking bound against the oracle: %llu positions of %d Microban levels, "
+	              "0 above the optimum's walks; it sees %llu of their %llu walks (%.1f%%), "
+	              "exactly on %llu positions\n",
+	              (unsigned long long)positions, levels, (unsigned long long)seen,
+	              (unsigned long long)walked,
+	              walked ? 100.0 * (double)seen / (double)walked : 0.0,
+	              (unsigned long long)exact);
+	assert_true(levels >= 50);
+	assert_true(seen > 0);
+	hako_collection_free(c);
+}
+
 /* The first Microban levels, push-optimal, against the table. */
 static void microban_first_levels(void **state)
 {
@@ -615,6 +680,7 @@ int main(void)
 	    cmocka_unit_test(unit_test_levels),
 	    cmocka_unit_test(microban_first_levels),
 	    cmocka_unit_test(move_optimal_against_the_oracle),
+	    cmocka_unit_test(walk_bound_against_the_oracle),
 	    cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(goal_macros_prove_nothing),
 	    cmocka_unit_test(deterministic),
