@@ -58,7 +58,8 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 	size_t finals = 4 * (size_t)b->box_count;
 	size_t side = (size_t)(b->width > b->height ? b->width : b->height) + 1;
 	size_t cols = (size_t)b->width, rows = (size_t)b->height;
-	w->bytes = finals * 2 * sizeof(int16_t) + cols + rows +
+	size_t squares = (size_t)b->square_count;
+	w->bytes = (finals + squares) * 2 * sizeof(int16_t) + cols + rows +
 	           (cols + rows + 5 * side + cols + rows) * sizeof(int);
 	char *block = memory_calloc(mem, w->bytes);
 	if (!block)
@@ -74,8 +75,14 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 	w->axis_y = w->axis_x + cols;
 	w->final_x = (int16_t *)(void *)(w->axis_y + rows);
 	w->final_y = w->final_x + finals;
-	w->final_column = (uint8_t *)(w->final_y + finals);
+	w->column = w->final_y + finals;
+	w->row = w->column + squares;
+	w->final_column = (uint8_t *)(w->row + squares);
 	w->final_row = w->final_column + cols;
+	for (int q = 0; q < b->square_count; q++) {
+		w->column[q] = (int16_t)board_x(b, (unsigned)q);
+		w->row[q] = (int16_t)board_y(b, (unsigned)q);
+	}
 	for (int k = 0; k < b->box_count; k++) {
 		unsigned goal = b->goals[k];
 		w->goals_x[board_x(b, goal)]++;
@@ -181,13 +188,13 @@ uint32_t walk_bound_value(walk_bound *w, const board *b, const uint16_t *boxes, 
 	for (int v = 0; v < w->width; v++)
 		w->excess[v] = -w->goals_x[v];
 	for (int i = 0; i < b->box_count; i++)
-		w->excess[board_x(b, boxes[i])]++;
-	axis_bound(w, w->width, board_x(b, player), w->final_column, w->axis_x);
+		w->excess[w->column[boxes[i]]]++;
+	axis_bound(w, w->width, w->column[player], w->final_column, w->axis_x);
 	for (int v = 0; v < w->height; v++)
 		w->excess[v] = -w->goals_y[v];
 	for (int i = 0; i < b->box_count; i++)
-		w->excess[board_y(b, boxes[i])]++;
-	axis_bound(w, w->height, board_y(b, player), w->final_row, w->axis_y);
+		w->excess[w->row[boxes[i]]]++;
+	axis_bound(w, w->height, w->row[player], w->final_row, w->axis_y);
 	int least = INT_MAX;
 	for (int i = 0; i < w->final_count; i++) {
 		int v = w->axis_x[w->final_x[i]] + w->axis_y[w->final_y[i]];

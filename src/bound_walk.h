@@ -18,6 +18,7 @@ typedef struct walk_bound {
 	 * columns and rows, and which columns and rows they use. */
 	int final_count;
 	int16_t *final_x, *final_y;
+	int16_t *column, *row; /* of each square */
 	uint8_t *final_column, *final_row;
 	int *goals_x, *goals_y; /* goals in each column, in each row */
 	/* Scratch: boxes less goals per column (then row), the sums over
