@@ -73,6 +73,16 @@ static double peak_mib(const hako_solve_result *r)
 	return r ? (double)r->stats.peak_bytes / (1024.0 * 1024.0) : 0.0;
 }
 
+/* The optimal modes: a level the search stopped on (a limit, Ctrl-C) has
+ * a proven lower bound on its optimum worth reporting; a solved one's is
+ * the optimum, and an unsolvable one has none. */
+static int report_lower_bound(const report_row *row)
+{
+	const hako_solve_result *r = row->result;
+	return r && row->optimal != HAKO_OPTIMAL_NONE && r->outcome != HAKO_UNSOLVABLE &&
+	       r->stats.lower_bound > 0;
+}
+
 /* Did the fast mode's post-pass change the solution? */
 static int report_shortened(const hako_solve_result *r)
 {
@@ -96,6 +106,9 @@ static void table_row(const report_row *row)
 	if (r && solved && report_shortened(r))
 		printf("  (shortened from %ld moves, %ld pushes)", r->moves_before,
 		       r->pushes_before);
+	if (!solved && report_lower_bound(row))
+		printf("  (optimum at least %llu %s)", (unsigned long long)r->stats.lower_bound,
+		       row->optimal == HAKO_OPTIMAL_MOVES ? "moves" : "pushes");
 	if (r)
 		putchar('\n');
 	else
@@ -106,6 +119,8 @@ static void table_row(const report_row *row)
  * 0, solution "". Invalid levels add "error"; a solution the post-pass
  * shortened adds its counts before, and "shorten_seconds" the time it took;
  * "dropped" says the fast mode gave up positions to stay inside its memory;
+ * "lower_bound", in the optimal modes, what the optimum is proven to be at
+ * least (the optimum itself when solved);
  * "engine" names the fast mode's search that decided, and "met" is there
  * when it finished through another search's backward states. */
 static void json_row(const report_row *row)
@@ -129,6 +144,8 @@ static void json_row(const report_row *row)
 		printf(",\"shorten_seconds\":%.3f", r->shorten_seconds);
 	if (r && r->stats.dropped)
 		printf(",\"dropped\":%llu", (unsigned long long)r->stats.dropped);
+	if (report_lower_bound(row))
+		printf(",\"lower_bound\":%llu", (unsigned long long)r->stats.lower_bound);
 	if (r && r->engine) {
 		fputs(",\"engine\":", stdout);
 		json_string(stdout, r->engine);

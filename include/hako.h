@@ -265,6 +265,11 @@ typedef struct hako_stats {
 	uint64_t dropped;   /* states given up to stay inside the memory budget
 	                       (fast mode; nonzero: not exhaustive, so no
 	                       "unsolvable" verdict) */
+	/* The optimal modes: a proven lower bound on the optimum (pushes or
+	 * moves, as asked) — the largest f the A* has taken off its open
+	 * list; the optimum itself once solved. 0 in the fast mode, and
+	 * meaningless for a level proven unsolvable. */
+	uint64_t lower_bound;
 } hako_stats;
 
 /* Called every `progress_interval` expanded nodes; return nonzero to cancel. */

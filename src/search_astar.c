@@ -1323,6 +1323,14 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		node *n = node_at(s, item.node);
 		if (node_closed(n) || item.key != priority(s, n))
 			continue; /* a stale entry: the node was improved or expanded */
+		/* The optimal modes: the least f on the open list is a lower
+		 * bound on the optimum (a node of an optimal path, or a node
+		 * that stands for it — a deferred parent, a dominator — is on
+		 * it with an f no larger than the optimum, the bound being
+		 * admissible), and the entry taken is the least. f is the key's
+		 * top bits in both orders (priority). */
+		if (s->mode != HAKO_OPTIMAL_NONE && (item.key >> 44) > s->c.stats.lower_bound)
+			s->c.stats.lower_bound = item.key >> 44;
 		if (n->h == 0) {
 			*path_status = collect_path(s, item.node, out);
 			return HAKO_SOLVED;

@@ -110,6 +110,22 @@ has out '"engine":"(fess|bidir|order|bidir-newest|bidir-hf|fess-plain)"'
 run 0 solve --json -O pushes quote.xsb && check_json &&
 	{ ! grep -q '"engine"' "$work/out" || fail "-O pushes names an engine: $(cat "$work/out")"; }
 
+# The optimal modes prove a lower bound on the optimum: the optimum itself
+# when solved, never above it when stopped early (a node limit), none for
+# an unsolvable level; the fast mode has none.
+printf '; two\n########\n#@ $ . #\n# $  . #\n#      #\n########\n' >two.xsb
+for mode in pushes moves; do
+	run 0 solve --json -O $mode two.xsb && check_json || continue
+	best=$(python3 -c 'import json, sys; r = json.loads(sys.stdin.read()); assert r["lower_bound"] == r[sys.argv[1]], r; print(r[sys.argv[1]])' $mode <"$work/out") ||
+		fail "-O $mode: lower_bound is not the optimum: $(cat "$work/out")"
+	run 1 solve --json -O $mode --nodes 2 two.xsb &&
+		python3 -c 'import json, sys; r = json.loads(sys.stdin.read()); assert r["status"] == "nodelimit" and 0 < r["lower_bound"] <= int(sys.argv[1]), r' "$best" <"$work/out" ||
+		fail "-O $mode --nodes 2: want a lower_bound in (0, $best]: $(cat "$work/out")"
+	run 1 solve -O $mode --nodes 2 two.xsb && has out "optimum at least [0-9]+ $mode"
+done
+run 1 solve --json -O pushes stuck.xsb && { ! grep -q lower_bound "$work/out" || fail "an unsolvable level has a lower_bound: $(cat "$work/out")"; }
+run 0 solve --json two.xsb && { ! grep -q lower_bound "$work/out" || fail "the fast mode gives a lower_bound: $(cat "$work/out")"; }
+
 # A budget the fast mode fills at once: it drops states and goes on, says so
 # in "dropped", stays inside the budget and never claims a proof. (4 MiB:
 # the fixed tables take a sixteenth of the budget each at most since issue

@@ -367,7 +367,7 @@ static void move_optimal_against_the_oracle(void **state)
 	char path[1024];
 	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
 	hako_collection *c = tu_collection(path);
-	int levels = 0, positions = 0, dead = 0, partial = 0, again = 0;
+	int levels = 0, positions = 0, dead = 0, partial = 0, again = 0, bounded = 0;
 	uint64_t seed = 12345;
 	for (size_t n = 0; n < hako_collection_count(c); n++) {
 		board b;
@@ -410,6 +410,14 @@ static void move_optimal_against_the_oracle(void **state)
 				tu_assert_solved_and_replays(level, &r);
 				assert_int_equal(r.moves, known->used - 1);
 				assert_int_equal(r.pushes, known->pushes);
+				/* The proven lower bound: the optimum once solved,
+				 * never above it when the search is cut short. */
+				assert_int_equal(r.stats.lower_bound, r.moves);
+				hako_solve_result cut = solve(level, HAKO_OPTIMAL_MOVES, 3);
+				assert_true(cut.stats.lower_bound <= (uint64_t)r.moves);
+				bounded +=
+				    cut.outcome == HAKO_NODE_LIMIT && cut.stats.lower_bound > 0;
+				hako_solve_result_clear(&cut);
 			} else {
 				assert_int_equal(r.outcome, HAKO_UNSOLVABLE);
 				dead++;
@@ -438,12 +446,14 @@ static void move_optimal_against_the_oracle(void **state)
 		levels++;
 	}
 	print_message("move-optimal against the oracle: %d positions of %d Microban levels, "
-	              "%d dead; in 1.5 MiB %d solved, %d of them with more nodes\n",
-	              positions, levels, dead, partial, again);
+	              "%d dead; in 1.5 MiB %d solved, %d of them with more nodes; cut at 3 "
+	              "nodes, %d with a lower bound (none above the optimum)\n",
+	              positions, levels, dead, partial, again, bounded);
 	assert_true(levels >= 50);
 	assert_true(dead >= 10);
 	assert_true(partial >= 100);
 	assert_true(again >= 10);
+	assert_true(bounded >= 100);
 	hako_collection_free(c);
 }
 
@@ -535,6 +545,7 @@ static void microban_first_levels(void **state)
 		hako_solve_result r = solve(level, HAKO_OPTIMAL_PUSHES, 2000000);
 		tu_assert_solved_and_replays(level, &r);
 		assert_int_equal(r.pushes, expected[n]);
+		assert_int_equal(r.stats.lower_bound, r.pushes);
 		hako_solve_result_clear(&r);
 	}
 	/* Microban 111 needs more than 50,000 nodes: the zone tables are

@@ -21,10 +21,13 @@ static PyStructSequence_Field result_fields[] = {
     {"engine", "the fast mode's search that decided: 'fess', 'bidir', 'order', "
                "'bidir-newest', 'bidir-hf' or 'fess-plain'; None in the optimal modes "
                "and when none decided"},
+    {"lower_bound", "in the optimal modes, the pushes or moves the optimum is proven to be "
+                    "at least (the optimum when solved); None in the fast mode and for an "
+                    "unsolvable level"},
     {NULL, NULL}};
 
 static PyStructSequence_Desc result_desc = {"hako.Result", "What hako.solve found.", result_fields,
-                                            8};
+                                            9};
 
 /* The progress callback, on the solving thread (the caller's): take the
  * GIL back for a moment to see whether Ctrl-C (or another signal whose
@@ -75,16 +78,20 @@ static PyObject *result_new(const hako_solve_result *r, hako_optimality optimal)
 	                 : optimal == HAKO_OPTIMAL_MOVES ? PyUnicode_FromString("moves")
 	                                                 : Py_NewRef(Py_None);
 	PyObject *engine = r->engine ? PyUnicode_FromString(r->engine) : Py_NewRef(Py_None);
-	PyObject *items[8] = {PyUnicode_FromString(hako_outcome_name(r->outcome)),
+	int bounded = optimal != HAKO_OPTIMAL_NONE && r->outcome != HAKO_UNSOLVABLE;
+	PyObject *bound =
+	    bounded ? PyLong_FromUnsignedLongLong(r->stats.lower_bound) : Py_NewRef(Py_None);
+	PyObject *items[9] = {PyUnicode_FromString(hako_outcome_name(r->outcome)),
 	                      solution,
 	                      PyLong_FromLong(solved ? r->moves : 0),
 	                      PyLong_FromLong(solved ? r->pushes : 0),
 	                      PyLong_FromUnsignedLongLong(r->stats.expanded),
 	                      PyFloat_FromDouble(r->stats.seconds),
 	                      kind,
-	                      engine};
+	                      engine,
+	                      bound};
 	int good = 1;
-	for (int i = 0; i < 8; i++) {
+	for (int i = 0; i < 9; i++) {
 		good &= items[i] != NULL;
 		if (items[i])
 			PyStructSequence_SET_ITEM(result, i, items[i]);

@@ -66,8 +66,11 @@ def test_solve_replays(optimal):
     if optimal is None:
         assert result.engine in (
             "fess", "bidir", "order", "bidir-newest", "bidir-hf", "fess-plain")
+        assert result.lower_bound is None
     else:
         assert result.engine is None
+        # Solved: the proven bound is the optimum itself.
+        assert result.lower_bound == (result.pushes if optimal == "pushes" else result.moves)
     game = replay(level, result.solution)
     assert game.solved
     assert (game.moves, game.pushes) == (result.moves, result.pushes)
@@ -88,6 +91,15 @@ def test_solve_outcomes():
     assert hako.solve(ONE, threads=2).status == "solved"
     hard = hako.read_collection(SAMPLE)[1]
     assert hako.solve(hard, optimal="moves", nodes=1).status in ("node-limit", "solved")
+    # Stopped early, the optimal modes still prove a lower bound: never
+    # above the optimum.
+    for optimal in ("pushes", "moves"):
+        full = hako.solve(hard, optimal=optimal)
+        cut = hako.solve(hard, optimal=optimal, nodes=20)
+        best = full.pushes if optimal == "pushes" else full.moves
+        assert full.lower_bound == best
+        assert 0 < cut.lower_bound <= best
+    assert hako.solve(STUCK, optimal="pushes").lower_bound is None
     with pytest.raises(ValueError):
         hako.solve(ONE, optimal="fastest")
     with pytest.raises(ValueError):
