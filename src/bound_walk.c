@@ -79,9 +79,16 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 	w->row = w->column + squares;
 	w->final_column = (uint8_t *)(w->row + squares);
 	w->final_row = w->final_column + cols;
+	w->column_lo = w->width;
+	w->row_lo = w->height;
 	for (int q = 0; q < b->square_count; q++) {
-		w->column[q] = (int16_t)board_x(b, (unsigned)q);
-		w->row[q] = (int16_t)board_y(b, (unsigned)q);
+		int x = board_x(b, (unsigned)q), y = board_y(b, (unsigned)q);
+		w->column[q] = (int16_t)x;
+		w->row[q] = (int16_t)y;
+		w->column_lo = x < w->column_lo ? x : w->column_lo;
+		w->column_hi = x > w->column_hi ? x : w->column_hi;
+		w->row_lo = y < w->row_lo ? y : w->row_lo;
+		w->row_hi = y > w->row_hi ? y : w->row_hi;
 	}
 	for (int k = 0; k < b->box_count; k++) {
 		unsigned goal = b->goals[k];
@@ -117,28 +124,32 @@ void walk_bound_free(walk_bound *w)
 	memset(w, 0, sizeof *w);
 }
 
-/* Along one axis of n coordinates: excess[v] boxes less goals at v, the
- * player at p. out[t], for every t with want[t]: the most walking along
- * this axis that the functions max(0, v - a) and max(0, b - v) prove when
- * the player ends at t (their sum, for the best a and the best b). */
-static void axis_bound(walk_bound *w, int n, int p, const uint8_t *want, int *out)
+/* Along one axis: excess[v] boxes less goals at v, the player at p, every
+ * square between lo and hi. out[t], for every t with want[t]: the most
+ * walking along this axis that the functions max(0, v - a) and
+ * max(0, b - v) prove when the player ends at t (their sum, for the best
+ * a and the best b). Thresholds beyond lo - 1 and hi + 1 prove no more
+ * than those (no excess out there, and as many boxes as goals: the sums
+ * are constant or fall), so only lo - 1 <= a <= hi and lo <= b <= hi + 1
+ * are tried. */
+static void axis_bound(walk_bound *w, int lo, int hi, int p, const uint8_t *want, int *out)
 {
 	const int *excess = w->excess;
 	int *above = w->above, *below = w->below;
-	/* above[a + 1] = sum over v > a of excess[v] (v - a), a = -1 .. n-1;
-	 * below[b] = sum over v < b of excess[v] (b - v), b = 0 .. n. */
+	/* above[a + 1] = sum over v > a of excess[v] (v - a), a = lo-1 .. hi;
+	 * below[b] = sum over v < b of excess[v] (b - v), b = lo .. hi+1. */
 	int count = 0, sum = 0;
-	for (int a = n - 1; a >= -1; a--) {
+	for (int a = hi; a >= lo - 1; a--) {
 		above[a + 1] = sum - a * count;
-		if (a >= 0) {
+		if (a >= lo) {
 			count += excess[a];
 			sum += excess[a] * a;
 		}
 	}
 	count = sum = 0;
-	for (int v = 0; v <= n; v++) {
+	for (int v = lo; v <= hi + 1; v++) {
 		below[v] = v * count - sum;
-		if (v < n) {
+		if (v <= hi) {
 			count += excess[v];
 			sum += excess[v] * v;
 		}
@@ -146,17 +157,17 @@ static void axis_bound(walk_bound *w, int n, int p, const uint8_t *want, int *ou
 	/* For each t: the best a of above[a + 1] - max(0, p - a) +
 	 * max(0, t - a), split at t: over a >= t that is g(a) = above[a + 1]
 	 * - max(0, p - a) alone (a suffix maximum), over a < t it is t + g(a)
-	 * - a (a prefix maximum); below alike, mirrored. O(n) in all. a = n-1
-	 * and b = 0 are f = 0: both bests are at least 0. */
+	 * - a (a prefix maximum); below alike, mirrored. O(hi - lo) in all.
+	 * a = hi and b = lo are f = 0: both bests are at least 0. */
 	int *after = w->after, *before = w->before;
 	int best = INT_MIN;
-	for (int a = n - 1; a >= -1; a--) {
+	for (int a = hi; a >= lo - 1; a--) {
 		int g = above[a + 1] - positive(p - a);
 		best = g > best ? g : best;
 		after[a + 1] = best; /* max over a' >= a of g(a') */
 	}
 	int rising = INT_MIN; /* max over a < t of g(a) - a */
-	for (int t = 0; t < n; t++) {
+	for (int t = lo; t <= hi; t++) {
 		int g = above[t] - positive(p - (t - 1)) - (t - 1); /* a = t - 1 */
 		rising = g > rising ? g : rising;
 		out[t] = want[t] ? (after[t + 1] > t + rising ? after[t + 1] : t + rising) : 0;
@@ -164,13 +175,13 @@ static void axis_bound(walk_bound *w, int n, int p, const uint8_t *want, int *ou
 	/* below: for v0 <= t, h(v0) = below[v0] - max(0, v0 - p) alone; for
 	 * v0 > t, h(v0) + v0 - t. */
 	best = INT_MIN;
-	for (int v0 = 0; v0 <= n; v0++) {
+	for (int v0 = lo; v0 <= hi + 1; v0++) {
 		int h = below[v0] - positive(v0 - p);
 		best = h > best ? h : best;
 		before[v0] = best; /* max over v0' <= v0 of h(v0') */
 	}
 	int falling = INT_MIN; /* max over v0 > t of h(v0) + v0 */
-	for (int t = n - 1; t >= 0; t--) {
+	for (int t = hi; t >= lo; t--) {
 		int h = below[t + 1] - positive(t + 1 - p) + t + 1; /* v0 = t + 1 */
 		falling = h > falling ? h : falling;
 		if (want[t])
@@ -185,16 +196,16 @@ uint32_t walk_bound_value(walk_bound *w, const board *b, const uint16_t *boxes, 
 		solved = b->is_goal[boxes[i]];
 	if (solved || w->final_count == 0)
 		return 0;
-	for (int v = 0; v < w->width; v++)
+	for (int v = w->column_lo; v <= w->column_hi; v++)
 		w->excess[v] = -w->goals_x[v];
 	for (int i = 0; i < b->box_count; i++)
 		w->excess[w->column[boxes[i]]]++;
-	axis_bound(w, w->width, w->column[player], w->final_column, w->axis_x);
-	for (int v = 0; v < w->height; v++)
+	axis_bound(w, w->column_lo, w->column_hi, w->column[player], w->final_column, w->axis_x);
+	for (int v = w->row_lo; v <= w->row_hi; v++)
 		w->excess[v] = -w->goals_y[v];
 	for (int i = 0; i < b->box_count; i++)
 		w->excess[w->row[boxes[i]]]++;
-	axis_bound(w, w->height, w->row[player], w->final_row, w->axis_y);
+	axis_bound(w, w->row_lo, w->row_hi, w->row[player], w->final_row, w->axis_y);
 	int least = INT_MAX;
 	for (int i = 0; i < w->final_count; i++) {
 		int v = w->axis_x[w->final_x[i]] + w->axis_y[w->final_y[i]];
