@@ -201,10 +201,14 @@ int progress_update(void *user, const hako_stats *stats)
 	double interval = p->tty ? 1.0 : 5.0;
 	if (p->enabled && stats->seconds - p->last >= interval) {
 		p->last = stats->seconds;
-		fprintf(stderr, "%s  level %ld: %llu nodes, %.0f s, %.1f MiB%s",
+		fprintf(stderr, "%s  level %ld: %llu nodes, %.0f s, %.1f MiB",
 		        p->tty ? "\r\033[K" : "", p->number, (unsigned long long)stats->expanded,
-		        stats->seconds, (double)stats->peak_bytes / (1024.0 * 1024.0),
-		        p->tty ? "" : "\n");
+		        stats->seconds, (double)stats->peak_bytes / (1024.0 * 1024.0));
+		/* The optimal modes: how far the proof of the optimum has got. */
+		if (p->bound_unit && stats->lower_bound)
+			fprintf(stderr, ", optimum at least %llu %s",
+			        (unsigned long long)stats->lower_bound, p->bound_unit);
+		fputs(p->tty ? "" : "\n", stderr);
 		fflush(stderr);
 	}
 	return p->cancel && *p->cancel;

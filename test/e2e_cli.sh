@@ -123,6 +123,14 @@ for mode in pushes moves; do
 		fail "-O $mode --nodes 2: want a lower_bound in (0, $best]: $(cat "$work/out")"
 	run 1 solve -O $mode --nodes 2 two.xsb && has out "optimum at least [0-9]+ $mode"
 done
+# -v's progress lines (every 5 s off a terminal) say how far the proof got.
+if [[ -f $shared/Microban_155.xsb ]]; then
+	run 1 solve -v -O moves -t 6 -j 1 -l 146 "$shared/Microban_155.xsb" &&
+		has err 'level 146: [0-9]+ nodes, [0-9]+ s, [0-9.]+ MiB, optimum at least [0-9]+ moves' &&
+		has out 'timeout .*\(optimum at least [0-9]+ moves\)'
+else
+	skip_part "the progress line of an optimal mode"
+fi
 run 1 solve --json -O pushes stuck.xsb && { ! grep -q lower_bound "$work/out" || fail "an unsolvable level has a lower_bound: $(cat "$work/out")"; }
 run 0 solve --json two.xsb && { ! grep -q lower_bound "$work/out" || fail "the fast mode gives a lower_bound: $(cat "$work/out")"; }
 
