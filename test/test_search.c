@@ -356,6 +356,21 @@ static hako_level *oracle_level(const board *b, uint64_t boxes, unsigned player)
 	return level;
 }
 
+/* Level n of c with its oracle, when it is small enough for one (at most
+ * 64 squares, 4 boxes and 2^20 positions): 1, and b and o to free;
+ * else 0 and nothing to free. */
+static int oracle_level_n(hako_collection *c, size_t n, board *b, move_oracle *o)
+{
+	if (board_build(hako_collection_level(c, n), b) != HAKO_OK)
+		return 0;
+	if (b->square_count > 64 || b->box_count > 4 || b->unsolvable ||
+	    !oracle_build(o, b, (size_t)1 << 20)) {
+		board_free(b);
+		return 0;
+	}
+	return 1;
+}
+
 /* Move-optimal A* against the oracle on the Microban levels small enough
  * for it: from the start and from ten positions random walks reach (some
  * of them dead), the same verdict, the same moves, and the same pushes
@@ -371,14 +386,9 @@ static void move_optimal_against_the_oracle(void **state)
 	uint64_t seed = 12345;
 	for (size_t n = 0; n < hako_collection_count(c); n++) {
 		board b;
-		if (board_build(hako_collection_level(c, n), &b) != HAKO_OK)
-			continue;
 		move_oracle o;
-		if (b.square_count > 64 || b.box_count > 4 || b.unsolvable ||
-		    !oracle_build(&o, &b, (size_t)1 << 20)) {
-			board_free(&b);
+		if (!oracle_level_n(c, n, &b, &o))
 			continue;
-		}
 		uint64_t start = 0;
 		for (int i = 0; i < b.box_count; i++)
 			start |= (uint64_t)1 << b.start_boxes[i];
@@ -472,14 +482,9 @@ static void walk_bound_against_the_oracle(void **state)
 	uint64_t positions = 0, seen = 0, walked = 0, exact = 0;
 	for (size_t n = 0; n < hako_collection_count(c); n++) {
 		board b;
-		if (board_build(hako_collection_level(c, n), &b) != HAKO_OK)
-			continue;
 		move_oracle o;
-		if (b.square_count > 64 || b.box_count > 4 || b.unsolvable ||
-		    !oracle_build(&o, &b, (size_t)1 << 20)) {
-			board_free(&b);
+		if (!oracle_level_n(c, n, &b, &o))
 			continue;
-		}
 		memory mem = {0, 0, (size_t)1 << 24};
 		walk_bound w;
 		assert_int_equal(walk_bound_init(&w, &b, &mem), HAKO_OK);
