@@ -677,17 +677,24 @@ static int dominated(search *s, uint32_t cost, uint32_t tie, const uint16_t *box
 		return 0;
 	memcpy(s->c.probe_boxes, boxes, sizeof(uint16_t) * (size_t)b->box_count);
 	/* Every slot asked for first, so that their cache misses overlap
-	 * (the key of a position whose boxes did not move: from == to). */
+	 * (the key of a position whose boxes did not move: from == to); the
+	 * image each key chose is kept for its lookup. */
+	uint64_t keys[16];
+	uint16_t players[16];
+	uint8_t images[16];
 	for (int i = 0; i < kept; i++) {
 		s->c.probe_player = near[i];
-		tt_prefetch(&s->store.table,
-		            image_key(s, box_key ^ s->c.keys.player[near[i]], 0, 0, NULL));
+		keys[i] = image_key(s, box_key ^ s->c.keys.player[near[i]], 0, 0, NULL);
+		players[i] = s->key_player;
+		images[i] = (uint8_t)s->key_image;
+		tt_prefetch(&s->store.table, keys[i]);
 	}
 	for (int i = 0; i < kept; i++) {
-		s->c.probe_player = near[i];
-		uint64_t key = image_key(s, box_key ^ s->c.keys.player[near[i]], 0, 0, NULL);
+		s->key_boxes = s->c.probe_boxes;
+		s->key_player = players[i];
+		s->key_image = images[i];
 		s->image_made = 0;
-		uint32_t found = tt_find(&s->store.table, key, same_as_chosen, s);
+		uint32_t found = tt_find(&s->store.table, keys[i], same_as_chosen, s);
 		if (found == TT_EMPTY)
 			continue;
 		const node *m = node_at(s, found);
