@@ -786,10 +786,6 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		h = search_child_matching(&s->c, s->c.b, s->parent_boxes, &s->parent_kept, moved,
 		                          to);
 		pending = H_PENDING;
-		walk = first_walk_near(s, s->c.probe_player);
-		uint32_t walks =
-		    walk_bound_value(&s->walks, s->c.b, s->c.probe_boxes, s->c.probe_player);
-		walk = walks > walk ? walks : walk;
 	} else {
 		if (search_dead(&s->c, &child, to, &s->c.child_reach))
 			return ADD_PRUNED;
@@ -810,6 +806,10 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		return ADD_PRUNED;
 	}
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
+		walk = first_walk_near(s, s->c.probe_player);
+		uint32_t walks =
+		    walk_bound_value(&s->walks, s->c.b, s->c.probe_boxes, s->c.probe_player);
+		walk = walks > walk ? walks : walk;
 		uint16_t made = stored_bound(s, h, walk);
 		uint32_t f = cost + bound_moves(made);
 		if (f > s->defer_above) {
@@ -928,8 +928,6 @@ static add_result settle_moves(search *s, uint32_t index, const uint16_t *boxes,
 		}
 		dead = *pushes == 0;
 		s->c.stats.pruned += (uint64_t)dead;
-		uint32_t walks = walk_bound_value(&s->walks, b, boxes, player);
-		walk = walks > walk ? walks : walk;
 	}
 	if (dead) {
 		n->cost = n->tie = 0;
@@ -937,6 +935,8 @@ static add_result settle_moves(search *s, uint32_t index, const uint16_t *boxes,
 	}
 	if (h >= BOUND_STOPPED) /* the deadline passed: the bound it had */
 		return ADD_OK;
+	uint32_t walks = walk_bound_value(&s->walks, b, boxes, player);
+	walk = walks > walk ? walks : walk;
 	uint16_t old = n->h;
 	n->h = stored_bound(s, h, walk);
 	if (bound_moves(n->h) <= bound_moves(old))
