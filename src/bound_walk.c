@@ -53,8 +53,6 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 {
 	memset(w, 0, sizeof *w);
 	w->mem = mem;
-	w->width = b->width;
-	w->height = b->height;
 	size_t finals = 4 * (size_t)b->box_count;
 	size_t side = (size_t)(b->width > b->height ? b->width : b->height) + 1;
 	size_t cols = (size_t)b->width, rows = (size_t)b->height;
@@ -79,8 +77,8 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 	w->row = w->column + squares;
 	w->final_column = (uint8_t *)(w->row + squares);
 	w->final_row = w->final_column + cols;
-	w->column_lo = w->width;
-	w->row_lo = w->height;
+	w->column_lo = b->width;
+	w->row_lo = b->height;
 	for (int q = 0; q < b->square_count; q++) {
 		int x = board_x(b, (unsigned)q), y = board_y(b, (unsigned)q);
 		w->column[q] = (int16_t)x;
@@ -92,8 +90,8 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 	}
 	for (int k = 0; k < b->box_count; k++) {
 		unsigned goal = b->goals[k];
-		w->goals_x[board_x(b, goal)]++;
-		w->goals_y[board_y(b, goal)]++;
+		w->goals_x[w->column[goal]]++;
+		w->goals_y[w->row[goal]]++;
 		/* The last push onto this goal toward d: the box came from
 		 * `from`, the player from the square behind it, and the player
 		 * stays on `from`. */
@@ -102,7 +100,7 @@ hako_status walk_bound_init(walk_bound *w, const board *b, memory *mem)
 			if (from == SQUARE_NONE || b->dead[from] ||
 			    board_next(b, from, DIR_OPPOSITE(d)) == SQUARE_NONE)
 				continue;
-			int16_t x = (int16_t)board_x(b, from), y = (int16_t)board_y(b, from);
+			int16_t x = w->column[from], y = w->row[from];
 			int seen = 0;
 			for (int i = 0; i < w->final_count && !seen; i++)
 				seen = w->final_x[i] == x && w->final_y[i] == y;

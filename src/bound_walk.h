@@ -12,8 +12,7 @@
 #include "memory.h"
 
 typedef struct walk_bound {
-	int width, height;                        /* the board's grid */
-	int column_lo, column_hi, row_lo, row_hi; /* where its squares are */
+	int column_lo, column_hi, row_lo, row_hi; /* where the board's squares are */
 	/* The squares the player can stand on after the last push of a
 	 * solution (a box's square before it went onto a goal), as grid
 	 * columns and rows, and which columns and rows they use. */
