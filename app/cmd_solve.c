@@ -320,9 +320,8 @@ static int solve_all(const solve_config *config, input_file *inputs, level_outco
 	run.progress.enabled =
 	    config->verbosity > 0 || (config->verbosity == 0 && run.progress.tty);
 	run.progress.cancel = &interrupted;
-	run.progress.bound_unit = config->optimal == HAKO_OPTIMAL_MOVES    ? "moves"
-	                          : config->optimal == HAKO_OPTIMAL_PUSHES ? "pushes"
-	                                                                   : NULL;
+	run.progress.bound_unit =
+	    config->optimal != HAKO_OPTIMAL_NONE ? report_optimal_name(config->optimal) : NULL;
 	batch_keep_memory();
 	install_stop_signals();
 	report_table_header(config);

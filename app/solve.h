@@ -71,8 +71,9 @@ typedef struct progress {
 	long number;
 	const char *file;
 	volatile sig_atomic_t *cancel; /* nonzero: ask the solver to stop */
-	const char
-	    *bound_unit; /* "moves" or "pushes": the optimal modes' proven bound, else NULL */
+	/* "moves" or "pushes": the unit of the optimal modes' proven bound;
+	 * NULL in the fast mode */
+	const char *bound_unit;
 } progress;
 
 void progress_start(progress *p, const char *file, long number, const char *title);

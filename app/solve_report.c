@@ -73,14 +73,14 @@ static double peak_mib(const hako_solve_result *r)
 	return r ? (double)r->stats.peak_bytes / (1024.0 * 1024.0) : 0.0;
 }
 
-/* The optimal modes: a level the search stopped on (a limit, Ctrl-C) has
- * a proven lower bound on its optimum worth reporting; a solved one's is
- * the optimum, and an unsolvable one has none. */
+/* The optimal modes give a proven lower bound on the optimum: the
+ * optimum itself when solved (0 for a level solved from the start), how
+ * far the proof got when a limit or Ctrl-C stopped it; an unsolvable
+ * level has none. */
 static int report_lower_bound(const report_row *row)
 {
 	const hako_solve_result *r = row->result;
-	return r && row->optimal != HAKO_OPTIMAL_NONE && r->outcome != HAKO_UNSOLVABLE &&
-	       r->stats.lower_bound > 0;
+	return r && row->optimal != HAKO_OPTIMAL_NONE && r->outcome != HAKO_UNSOLVABLE;
 }
 
 /* Did the fast mode's post-pass change the solution? */
@@ -106,9 +106,9 @@ static void table_row(const report_row *row)
 	if (r && solved && report_shortened(r))
 		printf("  (shortened from %ld moves, %ld pushes)", r->moves_before,
 		       r->pushes_before);
-	if (!solved && report_lower_bound(row))
+	if (!solved && report_lower_bound(row) && r->stats.lower_bound > 0)
 		printf("  (optimum at least %llu %s)", (unsigned long long)r->stats.lower_bound,
-		       row->optimal == HAKO_OPTIMAL_MOVES ? "moves" : "pushes");
+		       report_optimal_name(row->optimal));
 	if (r)
 		putchar('\n');
 	else

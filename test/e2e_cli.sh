@@ -131,6 +131,8 @@ if [[ -f $shared/Microban_155.xsb ]]; then
 else
 	skip_part "the progress line of an optimal mode"
 fi
+printf '; done\n#####\n#@* #\n#####\n' >done.xsb
+run 0 solve --json -O moves done.xsb && has out '"status":"solved","moves":0,.*"lower_bound":0'
 run 1 solve --json -O pushes stuck.xsb && { ! grep -q lower_bound "$work/out" || fail "an unsolvable level has a lower_bound: $(cat "$work/out")"; }
 run 0 solve --json two.xsb && { ! grep -q lower_bound "$work/out" || fail "the fast mode gives a lower_bound: $(cat "$work/out")"; }
 
