@@ -57,8 +57,9 @@ HAKO_BUILD_DEPS=(cmake:cmake gcc:gcc make:make libc6-dev pkg-config:pkg-config l
 
 # What the Python module's build and tests need (test/e2e_python.sh):
 # Debian's headers, setuptools and pip (pip install --no-build-isolation
-# ./python, no network) and pytest.
-HAKO_PYTHON_DEPS=(python3-dev python3-setuptools python3-pip python3-pytest)
+# ./python, no network) and pytest; SciPy for the linear program of
+# bench/bound_gap.py (test/e2e_bound_gap.sh).
+HAKO_PYTHON_DEPS=(python3-dev python3-setuptools python3-pip python3-pytest python3-scipy)
 
 # The browser player (web/build.sh, test/e2e_web.sh): clang with wasi-libc
 # and lld for the WebAssembly build; Chromium, its driver and Selenium for
