@@ -10,7 +10,9 @@
  * (the move-optimal mode adds to its primary a bound on the walks still
  * needed, the larger of the walk before the next push, see first_walk_near
  * and settle_moves, and the walking the boxes' trips need, see
- * bound_walk.c; it does not expand a
+ * bound_walk.c; and where the player's visits to the boxes that must
+ * move need more moves than that sum, see bound_tour.c, it takes those
+ * — with_tour; it does not expand a
  * position dominated by one of the same boxes, see dominated, and near
  * the memory budget stores only the children close to their parent's f,
  * see expand).
@@ -46,6 +48,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "bound_tour.h"
 #include "bound_walk.h"
 #include "heap.h"
 #include "pdb.h"
@@ -110,6 +113,14 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #ifndef PARTIAL_AFTER
 #define PARTIAL_AFTER 3u
 #endif
+/* Move-optimal: the tour bound (bound_tour.c) is kept for the whole
+ * search when it raised the bound on at least one in TOUR_KEEP of its
+ * first TOUR_SAMPLE evaluations (Microban 146: 70%, 145: 20%, 93: 8%,
+ * most levels none). It is 29% of 146's profile: where it raises seldom
+ * it costs more time than its nodes save (145 with it: 15% fewer nodes,
+ * 9% more time; BENCH.md). */
+#define TOUR_SAMPLE 20000u
+#define TOUR_KEEP 4u
 #define CHUNK_LOG2 14u
 /* Push-optimal: expanded nodes after which ties of f go to the smaller
  * bound before the fewer moves (see priority). */
@@ -140,6 +151,11 @@ typedef struct search {
 	heap open;
 	pdb patterns;     /* ready == 0: the matching bound alone */
 	walk_bound walks; /* move-optimal: the walking still needed */
+	tour_bound tour;  /* move-optimal: the moves the visits to the boxes need */
+	/* How often the tour bound was taken and raised the bound; off for
+	 * the rest of the search when it raised too few (with_tour). */
+	uint32_t tour_tried, tour_raised;
+	int tour_off;
 	/* The node being expanded: its boxes, and whether its matching is
 	 * kept in c.lower for the children's incremental bounds (0 not yet,
 	 * 1 kept, -1 infinite or cut short: children computed in full;
@@ -389,6 +405,8 @@ static hako_status search_open(search *s, const board *b, const hako_solver_opti
 	}
 	if (st == HAKO_OK && s->mode == HAKO_OPTIMAL_MOVES)
 		st = walk_bound_init(&s->walks, b, &s->c.mem);
+	if (st == HAKO_OK && s->mode == HAKO_OPTIMAL_MOVES)
+		st = tour_bound_init(&s->tour, b, &s->c.mem);
 	/* Symmetry reduction in the optimal modes only: the fast mode's goal
 	 * macros are derived again from the real positions when the path is
 	 * rebuilt, and it has no optimality to keep. */
@@ -425,6 +443,8 @@ static void search_close(search *s)
 		            sizeof(uint16_t) * ((size_t)s->c.b->box_count + 1));
 	if (s->walks.mem)
 		walk_bound_free(&s->walks);
+	if (s->tour.mem)
+		tour_bound_free(&s->tour);
 	search_store_free(&s->store);
 	heap_free(&s->open);
 	search_context_free(&s->c);
@@ -738,6 +758,23 @@ static unsigned first_walk_near(const search *s, unsigned player)
 	return 3;
 }
 
+/* Move-optimal: the walks' part of a bound whose pushes' part is
+ * `pushes` and walks' part `walk`, raised where the bound on all the
+ * moves from the player's visits to the boxes (bound_tour.c) is larger
+ * than the two together: the larger of two lower bounds on the moves. */
+static uint32_t with_tour(search *s, uint32_t pushes, uint32_t walk, const uint16_t *boxes,
+                          unsigned player)
+{
+	if (s->tour_off)
+		return walk;
+	uint32_t tour = tour_bound_value(&s->tour, s->c.b, boxes, player);
+	int raised = tour > pushes + walk;
+	s->tour_raised += (uint32_t)raised;
+	if (++s->tour_tried == TOUR_SAMPLE && s->tour_raised * TOUR_KEEP < TOUR_SAMPLE)
+		s->tour_off = 1;
+	return raised ? tour - pushes : walk;
+}
+
 /* ADD_LATER (expand only): the node's settled bound was larger, and it is
  * back on the open list at its new f instead of being expanded. */
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP, ADD_LATER } add_result;
@@ -810,6 +847,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		uint32_t walks =
 		    walk_bound_value(&s->walks, s->c.b, s->c.probe_boxes, s->c.probe_player);
 		walk = walks > walk ? walks : walk;
+		walk = with_tour(s, h, walk, s->c.probe_boxes, s->c.probe_player);
 		uint16_t made = stored_bound(s, h, walk);
 		uint32_t f = cost + bound_moves(made);
 		if (f > s->defer_above) {
@@ -937,6 +975,7 @@ static add_result settle_moves(search *s, uint32_t index, const uint16_t *boxes,
 		return ADD_OK;
 	uint32_t walks = walk_bound_value(&s->walks, b, boxes, player);
 	walk = walks > walk ? walks : walk;
+	walk = with_tour(s, h, walk, boxes, player);
 	uint16_t old = n->h;
 	n->h = stored_bound(s, h, walk);
 	if (bound_moves(n->h) <= bound_moves(old))
@@ -1215,6 +1254,8 @@ static int push_root(search *s)
 	uint32_t walk = 0;
 	if (s->mode == HAKO_OPTIMAL_MOVES)
 		walk = walk_bound_value(&s->walks, b, s->c.probe_boxes, s->c.probe_player);
+	if (s->mode == HAKO_OPTIMAL_MOVES)
+		walk = with_tour(s, h, walk, s->c.probe_boxes, s->c.probe_player);
 	n->h = stored_bound(s, h, walk);
 	set_push(n, 0, 0, 0, s->key_image);
 	store_position(s, n);

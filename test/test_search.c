@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "bound_tour.h"
 #include "bound_walk.h"
 #include "search.h"
 #include "testutil.h"
@@ -526,6 +527,64 @@ static void walk_bound_against_the_oracle(void **state)
 	hako_collection_free(c);
 }
 
+/* The tour bound (bound_tour.c) is a lower bound on the moves: never
+ * above the moves of a move-optimal solution, on every position the move
+ * oracle knows of the Microban levels it can hold. */
+static void tour_bound_against_the_oracle(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	int levels = 0;
+	uint64_t positions = 0, seen = 0, moved = 0, exact = 0;
+	for (size_t n = 0; n < hako_collection_count(c); n++) {
+		board b;
+		move_oracle o;
+		if (!oracle_level_n(c, n, &b, &o))
+			continue;
+		memory mem = {0, 0, (size_t)1 << 24};
+		tour_bound t;
+		assert_int_equal(tour_bound_init(&t, &b, &mem), HAKO_OK);
+		assert_true(t.ready);
+		uint16_t boxes[4];
+		for (size_t slot = 0; slot < o.capacity; slot++) {
+			const move_state *known = &o.table[slot];
+			if (!known->used)
+				continue;
+			int count = 0;
+			for (int q = 0; q < b.square_count; q++)
+				if (known->boxes >> q & 1)
+					boxes[count++] = (uint16_t)q;
+			assert_int_equal(count, b.box_count);
+			uint32_t moves = known->used - 1;
+			uint32_t bound = tour_bound_value(&t, &b, boxes, known->player);
+			if (bound > moves)
+				fail_msg("Microban %zu: tour bound %u above the %u moves of a "
+				         "move-optimal solution",
+				         n + 1, bound, moves);
+			positions++;
+			seen += bound;
+			moved += moves;
+			exact += bound == moves;
+		}
+		tour_bound_free(&t);
+		free(o.table);
+		board_free(&b);
+		levels++;
+	}
+	print_message("tour bound against the oracle: %llu positions of %d Microban levels, "
+	              "0 above the optimum; it sees %llu of their %llu moves (%.1f%%), "
+	              "exactly on %llu positions\n",
+	              (unsigned long long)positions, levels, (unsigned long long)seen,
+	              (unsigned long long)moved, moved ? 100.0 * (double)seen / (double)moved : 0.0,
+	              (unsigned long long)exact);
+	assert_true(levels >= 50);
+	assert_true(seen > 0);
+	hako_collection_free(c);
+}
+
 /* The first Microban levels, push-optimal, against the table. */
 static void microban_first_levels(void **state)
 {
@@ -697,6 +756,7 @@ int main(void)
 	    cmocka_unit_test(microban_first_levels),
 	    cmocka_unit_test(move_optimal_against_the_oracle),
 	    cmocka_unit_test(walk_bound_against_the_oracle),
+	    cmocka_unit_test(tour_bound_against_the_oracle),
 	    cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(goal_macros_prove_nothing),
 	    cmocka_unit_test(deterministic),
