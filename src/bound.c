@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "deadline.h"
+#include "hungarian.h"
 
 hako_status bound_init(bound *bd, memory *mem, int box_count)
 {
@@ -180,58 +181,11 @@ static uint32_t solve_matching(bound *bd)
 	return place_rows(bd);
 }
 
-/* One phase of the Hungarian method: row i (unmatched, its reduced costs
- * non-negative) joins the matching along a shortest augmenting path,
- * the potentials kept feasible and tight on matched pairs. O(n^2). */
+/* One phase of the Hungarian method (hungarian.h) for row i. */
 static void add_row(bound *bd, int i)
 {
-	int n = bd->n;
-	size_t m = (size_t)n + 1;
-	const int64_t *cost = bd->cost;
-	int64_t *u = bd->row_potential, *v = bd->col_potential, *minv = bd->min_slack;
-	int *p = bd->match, *way = bd->way;
-	uint8_t *used = bd->used;
-	{
-		p[0] = i;
-		int j0 = 0;
-		for (size_t j = 0; j < m; j++) {
-			minv[j] = INT64_MAX;
-			used[j] = 0;
-		}
-		do {
-			used[j0] = 1;
-			int i0 = p[j0], j1 = 0;
-			int64_t delta = INT64_MAX;
-			const int64_t *row = cost + (size_t)i0 * m;
-			for (int j = 1; j <= n; j++) {
-				if (used[j])
-					continue;
-				int64_t cur = row[j] - u[i0] - v[j];
-				if (cur < minv[j]) {
-					minv[j] = cur;
-					way[j] = j0;
-				}
-				if (minv[j] < delta) {
-					delta = minv[j];
-					j1 = j;
-				}
-			}
-			for (int j = 0; j <= n; j++) {
-				if (used[j]) {
-					u[p[j]] += delta;
-					v[j] -= delta;
-				} else {
-					minv[j] -= delta;
-				}
-			}
-			j0 = j1;
-		} while (p[j0] != 0);
-		do {
-			int j1 = way[j0];
-			p[j0] = p[j1];
-			j0 = j1;
-		} while (j0);
-	}
+	hungarian_phase(bd->cost, bd->n, bd->row_potential, bd->col_potential, bd->min_slack,
+	                bd->match, bd->way, bd->used, i);
 }
 
 void bound_keep(bound *bd, const board *b, const uint16_t *boxes)

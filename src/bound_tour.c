@@ -45,6 +45,8 @@
 
 #include <string.h>
 
+#include "hungarian.h"
+
 #define TOUR_FAR 0xFFFFu
 #define TOUR_INFINITE (1 << 24)
 
@@ -57,17 +59,16 @@ hako_status tour_bound_init(tour_bound *t, const board *b, memory *mem)
 		return HAKO_OK;
 	size_t squares = (size_t)n, m = (size_t)b->box_count + 2;
 	size_t table = (squares * squares + 3) & ~(size_t)3; /* keeps what follows aligned */
-	size_t bytes = table * sizeof(uint16_t) + m * m * sizeof(int32_t) +
-	               (3 * m + 1) * sizeof(int64_t) + 2 * m * sizeof(int) +
+	size_t bytes = table * sizeof(uint16_t) + m * m * sizeof(int64_t) +
+	               3 * m * sizeof(int64_t) + 2 * m * sizeof(int) +
 	               (m + squares) * sizeof(uint16_t) + 2 * m;
 	char *block = memory_alloc(mem, bytes);
 	if (!block)
 		return HAKO_OK; /* no table: the bound reads 0 */
 	t->bytes = bytes;
 	t->leg = (uint16_t *)(void *)block;
-	t->cost = (int32_t *)(void *)(t->leg + table);
-	/* int64_t potentials: sums of TOUR_INFINITE stay far from overflow */
-	t->row_potential = (int64_t *)(void *)(t->cost + m * m + (m * m) % 2);
+	t->cost = (int64_t *)(void *)(t->leg + table);
+	t->row_potential = t->cost + m * m;
 	t->col_potential = t->row_potential + m;
 	t->slack = t->col_potential + m;
 	t->match = (int *)(void *)(t->slack + m);
@@ -130,9 +131,8 @@ static int64_t assign(tour_bound *t, int m)
 {
 	size_t stride = (size_t)m + 1;
 	int64_t *u = t->row_potential, *v = t->col_potential, *minv = t->slack;
-	int *p = t->match, *way = t->way;
-	uint8_t *used = t->used;
-	const int32_t *cost = t->cost;
+	int *p = t->match;
+	const int64_t *cost = t->cost;
 	p[0] = 0;
 	u[0] = v[0] = 0;
 	for (int j = 1; j <= m; j++) {
@@ -154,49 +154,9 @@ static int64_t assign(tour_bound *t, int m)
 				placed[i] = 1;
 				break;
 			}
-	for (int i = 1; i <= m; i++) {
-		if (placed[i])
-			continue;
-		p[0] = i;
-		int j0 = 0;
-		for (int j = 0; j <= m; j++) {
-			minv[j] = INT64_MAX;
-			used[j] = 0;
-		}
-		do {
-			used[j0] = 1;
-			int i0 = p[j0], j1 = 0;
-			int64_t delta = INT64_MAX;
-			const int32_t *row = cost + (size_t)i0 * stride;
-			for (int j = 1; j <= m; j++) {
-				if (used[j])
-					continue;
-				int64_t cur = row[j] - u[i0] - v[j];
-				if (cur < minv[j]) {
-					minv[j] = cur;
-					way[j] = j0;
-				}
-				if (minv[j] < delta) {
-					delta = minv[j];
-					j1 = j;
-				}
-			}
-			for (int j = 0; j <= m; j++) {
-				if (used[j]) {
-					u[p[j]] += delta;
-					v[j] -= delta;
-				} else {
-					minv[j] -= delta;
-				}
-			}
-			j0 = j1;
-		} while (p[j0] != 0);
-		do {
-			int j1 = way[j0];
-			p[j0] = p[j1];
-			j0 = j1;
-		} while (j0);
-	}
+	for (int i = 1; i <= m; i++)
+		if (!placed[i])
+			hungarian_phase(cost, m, u, v, minv, p, t->way, t->used, i);
 	int64_t total = 0;
 	for (int j = 1; j <= m; j++)
 		total += cost[(size_t)p[j] * stride + (size_t)j];
@@ -220,7 +180,7 @@ uint32_t tour_bound_value(tour_bound *t, const board *b, const uint16_t *boxes, 
 	int m = k + 1;
 	size_t stride = (size_t)m + 1, squares = (size_t)t->squares;
 	for (int r = 1; r <= m; r++) {
-		int32_t *row = t->cost + (size_t)r * stride;
+		int64_t *row = t->cost + (size_t)r * stride;
 		const uint16_t *legs = t->leg + (size_t)t->start[r - 1] * squares;
 		for (int c = 1; c <= k; c++) {
 			uint16_t w = legs[t->start[c]];

@@ -23,8 +23,7 @@ typedef struct tour_bound {
 	uint16_t *leg;
 	/* Scratch for a matrix of (boxes + 1)^2: the assignment's costs,
 	 * potentials and matching. */
-	int32_t *cost;
-	int64_t *row_potential, *col_potential, *slack;
+	int64_t *cost, *row_potential, *col_potential, *slack;
 	int *match, *way;
 	uint8_t *used, *placed; /* columns seen in a phase; rows the warm start placed */
 	uint16_t *start;        /* the legs' starts: the player, then the boxes */

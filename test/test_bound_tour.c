@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bound_tour.h"
+#include "testboard.h"
 #include "testutil.h"
 
 #define FAR 1000000
@@ -142,27 +143,8 @@ static int agree_on(const board *b, int samples, uint64_t *seed, uint64_t *sum_t
 	assert_non_null(taken);
 	int tried = 0;
 	for (int s = 0; s < samples && b->square_count > b->box_count; s++) {
-		for (int i = 0; i < b->box_count; i++) {
-			unsigned square;
-			do {
-				*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
-				square = (unsigned)(*seed >> 33) % (unsigned)b->square_count;
-			} while (taken[square]);
-			taken[square] = 1;
-			boxes[i] = (uint16_t)square;
-		}
-		if (s % 2 == 1)
-			for (int i = MOST / 2; i < b->box_count; i++)
-				if (!taken[b->goals[i]] || boxes[i] == b->goals[i]) {
-					taken[boxes[i]] = 0;
-					boxes[i] = b->goals[i];
-					taken[boxes[i]] = 1;
-				}
 		unsigned player;
-		do {
-			*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
-			player = (unsigned)(*seed >> 33) % (unsigned)b->square_count;
-		} while (taken[player]);
+		tb_random_position(b, seed, taken, boxes, s % 2 == 1 ? MOST / 2 : -1, &player);
 		tried += check(&t, b, boxes, player, sum_tour, sum_order);
 		for (int i = 0; i < b->box_count; i++)
 			taken[boxes[i]] = 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "bound_walk.h"
+#include "testboard.h"
 #include "testutil.h"
 
 static int positive(int v)
@@ -81,29 +82,8 @@ static int agree_on(const board *b, int samples, uint64_t *seed)
 	assert_non_null(taken);
 	int above = 0;
 	for (int s = 0; s < samples && b->square_count > b->box_count; s++) {
-		for (int i = 0; i < b->box_count; i++) {
-			unsigned square;
-			do {
-				*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
-				square = (unsigned)(*seed >> 33) % (unsigned)b->square_count;
-			} while (taken[square]);
-			taken[square] = 1;
-			boxes[i] = (uint16_t)square;
-		}
-		/* Every other sample keeps the level's start or goals for most
-		 * boxes (closer to what a search meets). */
-		if (s % 3 == 1)
-			for (int i = 1; i < b->box_count; i++)
-				if (!taken[b->goals[i]] || boxes[i] == b->goals[i]) {
-					taken[boxes[i]] = 0;
-					boxes[i] = b->goals[i];
-					taken[boxes[i]] = 1;
-				}
 		unsigned player;
-		do {
-			*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
-			player = (unsigned)(*seed >> 33) % (unsigned)b->square_count;
-		} while (taken[player]);
+		tb_random_position(b, seed, taken, boxes, s % 3 == 1 ? 1 : -1, &player);
 		uint32_t fast = walk_bound_value(&w, b, boxes, player);
 		assert_int_equal(fast, slow_bound(b, boxes, player));
 		above += fast > 0;

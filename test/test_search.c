@@ -468,6 +468,118 @@ static void move_optimal_against_the_oracle(void **state)
 	hako_collection_free(c);
 }
 
+/* Every position the move oracle knows of the Microban levels it can
+ * hold, one level at a time: `open` is called with each level's board
+ * (returns the check's state), `check` with each position, its optimal
+ * moves and the pushes of that solution, and `close` after the level.
+ * Returns how many levels. */
+typedef struct oracle_walk {
+	void *(*open)(void *user, const board *b);
+	void (*check)(void *user, void *level, const board *b, size_t n, const uint16_t *boxes,
+	              unsigned player, uint32_t moves, uint32_t pushes);
+	void (*close)(void *level);
+	void *user;
+} oracle_walk;
+
+static int every_oracle_position(const oracle_walk *w)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	int levels = 0;
+	for (size_t n = 0; n < hako_collection_count(c); n++) {
+		board b;
+		move_oracle o;
+		if (!oracle_level_n(c, n, &b, &o))
+			continue;
+		void *level = w->open(w->user, &b);
+		uint16_t boxes[4];
+		for (size_t slot = 0; slot < o.capacity; slot++) {
+			const move_state *known = &o.table[slot];
+			if (!known->used)
+				continue;
+			int count = 0;
+			for (int q = 0; q < b.square_count; q++)
+				if (known->boxes >> q & 1)
+					boxes[count++] = (uint16_t)q;
+			assert_int_equal(count, b.box_count);
+			w->check(w->user, level, &b, n, boxes, known->player, known->used - 1,
+			         known->pushes);
+		}
+		w->close(level);
+		free(o.table);
+		board_free(&b);
+		levels++;
+	}
+	hako_collection_free(c);
+	return levels;
+}
+
+/* What a bound saw against the oracle. */
+typedef struct bound_tally {
+	memory mem;
+	uint64_t positions, seen, truth, exact;
+} bound_tally;
+
+static void tally(bound_tally *y, uint32_t bound, uint32_t truth)
+{
+	y->positions++;
+	y->seen += bound;
+	y->truth += truth;
+	y->exact += bound == truth;
+}
+
+/* Run a bound over every oracle position and say what it saw (`what`:
+ * the bound's name, `unit`: what it bounds). */
+static void against_the_oracle(const char *what, const char *unit,
+                               void *(*open)(void *user, const board *b),
+                               void (*check)(void *user, void *level, const board *b, size_t n,
+                                             const uint16_t *boxes, unsigned player, uint32_t moves,
+                                             uint32_t pushes),
+                               void (*close)(void *level))
+{
+	bound_tally y = {{0, 0, (size_t)1 << 24}, 0, 0, 0, 0};
+	oracle_walk w = {open, check, close, &y};
+	int levels = every_oracle_position(&w);
+	print_message("%s against the oracle: %llu positions of %d Microban levels, 0 above "
+	              "the optimum's %s; it sees %llu of their %llu %s (%.1f%%), exactly on "
+	              "%llu positions\n",
+	              what, (unsigned long long)y.positions, levels, unit,
+	              (unsigned long long)y.seen, (unsigned long long)y.truth, unit,
+	              y.truth ? 100.0 * (double)y.seen / (double)y.truth : 0.0,
+	              (unsigned long long)y.exact);
+	assert_true(levels >= 50);
+	assert_true(y.seen > 0);
+	assert_int_equal(y.mem.used, 0);
+}
+
+static void *walk_open(void *user, const board *b)
+{
+	bound_tally *y = user;
+	walk_bound *w = malloc(sizeof *w);
+	assert_non_null(w);
+	assert_int_equal(walk_bound_init(w, b, &y->mem), HAKO_OK);
+	return w;
+}
+
+static void walk_check(void *user, void *level, const board *b, size_t n, const uint16_t *boxes,
+                       unsigned player, uint32_t moves, uint32_t pushes)
+{
+	uint32_t walks = moves - pushes;
+	uint32_t bound = walk_bound_value(level, b, boxes, player);
+	if (bound > walks)
+		fail_msg("Microban %zu: walking bound %u above the %u walks of a move-optimal "
+		         "solution",
+		         n + 1, bound, walks);
+	tally(user, bound, walks);
+}
+
+static void walk_close(void *level)
+{
+	walk_bound_free(level);
+	free(level);
+}
+
 /* The walking bound (bound_walk.c) against every position the oracle
  * knows of the same levels: never more than the walks of a move-optimal
  * solution (its moves less its pushes; any solution walks at least the
@@ -476,113 +588,45 @@ static void walk_bound_against_the_oracle(void **state)
 {
 	(void)state;
 	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
-	int levels = 0;
-	uint64_t positions = 0, seen = 0, walked = 0, exact = 0;
-	for (size_t n = 0; n < hako_collection_count(c); n++) {
-		board b;
-		move_oracle o;
-		if (!oracle_level_n(c, n, &b, &o))
-			continue;
-		memory mem = {0, 0, (size_t)1 << 24};
-		walk_bound w;
-		assert_int_equal(walk_bound_init(&w, &b, &mem), HAKO_OK);
-		uint16_t boxes[4];
-		for (size_t slot = 0; slot < o.capacity; slot++) {
-			const move_state *known = &o.table[slot];
-			if (!known->used)
-				continue;
-			int count = 0;
-			for (int q = 0; q < b.square_count; q++)
-				if (known->boxes >> q & 1)
-					boxes[count++] = (uint16_t)q;
-			assert_int_equal(count, b.box_count);
-			uint32_t walks = known->used - 1 - known->pushes;
-			uint32_t bound = walk_bound_value(&w, &b, boxes, known->player);
-			if (bound > walks)
-				fail_msg("Microban %zu: walking bound %u above the %u walks of a "
-				         "move-optimal solution",
-				         n + 1, bound, walks);
-			positions++;
-			seen += bound;
-			walked += walks;
-			exact += bound == walks;
-		}
-		walk_bound_free(&w);
-		free(o.table);
-		board_free(&b);
-		levels++;
-	}
-	print_message("walking bound against the oracle: %llu positions of %d Microban levels, "
-	              "0 above the optimum's walks; it sees %llu of their %llu walks (%.1f%%), "
-	              "exactly on %llu positions\n",
-	              (unsigned long long)positions, levels, (unsigned long long)seen,
-	              (unsigned long long)walked,
-	              walked ? 100.0 * (double)seen / (double)walked : 0.0,
-	              (unsigned long long)exact);
-	assert_true(levels >= 50);
-	assert_true(seen > 0);
-	hako_collection_free(c);
+	against_the_oracle("walking bound", "walks", walk_open, walk_check, walk_close);
+}
+
+static void *tour_open(void *user, const board *b)
+{
+	bound_tally *y = user;
+	tour_bound *t = malloc(sizeof *t);
+	assert_non_null(t);
+	assert_int_equal(tour_bound_init(t, b, &y->mem), HAKO_OK);
+	assert_true(t->ready);
+	return t;
+}
+
+static void tour_check(void *user, void *level, const board *b, size_t n, const uint16_t *boxes,
+                       unsigned player, uint32_t moves, uint32_t pushes)
+{
+	(void)pushes;
+	uint32_t bound = tour_bound_value(level, b, boxes, player);
+	if (bound > moves)
+		fail_msg(
+		    "Microban %zu: tour bound %u above the %u moves of a move-optimal solution",
+		    n + 1, bound, moves);
+	tally(user, bound, moves);
+}
+
+static void tour_close(void *level)
+{
+	tour_bound_free(level);
+	free(level);
 }
 
 /* The tour bound (bound_tour.c) is a lower bound on the moves: never
  * above the moves of a move-optimal solution, on every position the move
- * oracle knows of the Microban levels it can hold. */
+ * oracle knows. */
 static void tour_bound_against_the_oracle(void **state)
 {
 	(void)state;
 	tu_skip_without_shared();
-	char path[1024];
-	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
-	hako_collection *c = tu_collection(path);
-	int levels = 0;
-	uint64_t positions = 0, seen = 0, moved = 0, exact = 0;
-	for (size_t n = 0; n < hako_collection_count(c); n++) {
-		board b;
-		move_oracle o;
-		if (!oracle_level_n(c, n, &b, &o))
-			continue;
-		memory mem = {0, 0, (size_t)1 << 24};
-		tour_bound t;
-		assert_int_equal(tour_bound_init(&t, &b, &mem), HAKO_OK);
-		assert_true(t.ready);
-		uint16_t boxes[4];
-		for (size_t slot = 0; slot < o.capacity; slot++) {
-			const move_state *known = &o.table[slot];
-			if (!known->used)
-				continue;
-			int count = 0;
-			for (int q = 0; q < b.square_count; q++)
-				if (known->boxes >> q & 1)
-					boxes[count++] = (uint16_t)q;
-			assert_int_equal(count, b.box_count);
-			uint32_t moves = known->used - 1;
-			uint32_t bound = tour_bound_value(&t, &b, boxes, known->player);
-			if (bound > moves)
-				fail_msg("Microban %zu: tour bound %u above the %u moves of a "
-				         "move-optimal solution",
-				         n + 1, bound, moves);
-			positions++;
-			seen += bound;
-			moved += moves;
-			exact += bound == moves;
-		}
-		tour_bound_free(&t);
-		free(o.table);
-		board_free(&b);
-		levels++;
-	}
-	print_message("tour bound against the oracle: %llu positions of %d Microban levels, "
-	              "0 above the optimum; it sees %llu of their %llu moves (%.1f%%), "
-	              "exactly on %llu positions\n",
-	              (unsigned long long)positions, levels, (unsigned long long)seen,
-	              (unsigned long long)moved, moved ? 100.0 * (double)seen / (double)moved : 0.0,
-	              (unsigned long long)exact);
-	assert_true(levels >= 50);
-	assert_true(seen > 0);
-	hako_collection_free(c);
+	against_the_oracle("tour bound", "moves", tour_open, tour_check, tour_close);
 }
 
 /* The first Microban levels, push-optimal, against the table. */

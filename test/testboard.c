@@ -121,3 +121,31 @@ const char *const tb_sweep_boards[TB_SWEEP_BOARDS] = {
     "#     #\n"
     "#######\n",
 };
+
+static unsigned random_square(const board *b, uint64_t *seed)
+{
+	*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)(*seed >> 33) % (unsigned)b->square_count;
+}
+
+void tb_random_position(const board *b, uint64_t *seed, uint8_t *taken, uint16_t *boxes,
+                        int goals_from, unsigned *player)
+{
+	for (int i = 0; i < b->box_count; i++) {
+		unsigned square;
+		do
+			square = random_square(b, seed);
+		while (taken[square]);
+		taken[square] = 1;
+		boxes[i] = (uint16_t)square;
+	}
+	for (int i = goals_from < 0 ? b->box_count : goals_from; i < b->box_count; i++)
+		if (!taken[b->goals[i]] || boxes[i] == b->goals[i]) {
+			taken[boxes[i]] = 0;
+			boxes[i] = b->goals[i];
+			taken[boxes[i]] = 1;
+		}
+	do
+		*player = random_square(b, seed);
+	while (taken[*player]);
+}

@@ -35,6 +35,15 @@ int tb_proof_has(const tb_position *p, int x, int y);
  * push that cannot be made. */
 char *tb_pushes_to_lurd(const board *b, const search_push *pushes, size_t count);
 
+/* A random position of b for the bounds' tests: the boxes on distinct
+ * random squares (marked in `taken`, square_count bytes, which the caller
+ * clears after), then, when goals_from >= 0, boxes goals_from and on
+ * moved onto their goals where those are free (closer to what a search
+ * meets), and the player on another random square. `seed` is a 64-bit
+ * linear congruential generator's state. Needs square_count > box_count. */
+void tb_random_position(const board *b, uint64_t *seed, uint8_t *taken, uint16_t *boxes,
+                        int goals_from, unsigned *player);
+
 /* Sort k box squares ascending (insertion sort: k is tiny). */
 void tb_sort_boxes(uint16_t *boxes, int k);
 /* Step an ascending k-subset of 0..n-1 to the next one in lexicographic
