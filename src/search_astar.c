@@ -975,8 +975,12 @@ static add_result settle_moves(search *s, uint32_t index, const uint16_t *boxes,
 		return ADD_OK;
 	uint32_t walks = walk_bound_value(&s->walks, b, boxes, player);
 	walk = walks > walk ? walks : walk;
-	walk = with_tour(s, h, walk, boxes, player);
+	/* The bound it was made with holds still: it already has the tour
+	 * bound of this position (with_tour when it was made; the tour is
+	 * never turned back on), which is not computed again. */
 	uint16_t old = n->h;
+	if (bound_moves(old) > h + walk)
+		walk = bound_moves(old) - h;
 	n->h = stored_bound(s, h, walk);
 	if (bound_moves(n->h) <= bound_moves(old))
 		return ADD_OK;
@@ -1252,10 +1256,10 @@ static int push_root(search *s)
 	key = stored_image(s, key, 0, 0, s->mode == HAKO_OPTIMAL_MOVES ? NULL : &s->c.here);
 	n->parent = NODE_NONE;
 	uint32_t walk = 0;
-	if (s->mode == HAKO_OPTIMAL_MOVES)
+	if (s->mode == HAKO_OPTIMAL_MOVES) {
 		walk = walk_bound_value(&s->walks, b, s->c.probe_boxes, s->c.probe_player);
-	if (s->mode == HAKO_OPTIMAL_MOVES)
 		walk = with_tour(s, h, walk, s->c.probe_boxes, s->c.probe_player);
+	}
 	n->h = stored_bound(s, h, walk);
 	set_push(n, 0, 0, 0, s->key_image);
 	store_position(s, n);
