@@ -57,8 +57,9 @@
 	  "limit); status \"nodelimit\" when reached, for\n"                                       \
 	  "benchmarks that do not depend on the machine")                                          \
 	X(OPT_SOLVE_NO_PDB, 0, "no-pdb", NULL, OPT_FLAG, 0, 0,                                     \
-	  "no pattern databases in the optimal modes (the\n"                                       \
-	  "matching bound alone, to measure what they save)")                                      \
+	  "no pattern databases and no endgame table in the\n"                                     \
+	  "optimal modes (the matching bound alone, to\n"                                          \
+	  "measure what they save)")                                                               \
 	X(OPT_SOLVE_NO_SYMMETRY, 0, "no-symmetry", NULL, OPT_FLAG, 0, 0,                           \
 	  "in the optimal modes, keep mirror images and\n"                                         \
 	  "rotations of a position apart (to measure what\n"                                       \

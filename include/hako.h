@@ -324,6 +324,13 @@ typedef struct hako_solver_options {
 	 * it saves. Added after `cancel`: a caller whose `size` ends before it
 	 * gets the default. */
 	int symmetry;
+	/* The move-optimal mode builds its endgame table (src/endgame.c: every
+	 * position a few moves from solved, with its exact distance) once this
+	 * many nodes have not solved the level, when pattern_databases is on.
+	 * 0 (the default): 100,000, so that the levels solved sooner never pay
+	 * for it; 1: at once — for tests and measurement. Added after
+	 * `symmetry`, as it. */
+	uint64_t endgame_after;
 } hako_solver_options;
 
 void hako_solver_options_init(hako_solver_options *options);

@@ -50,6 +50,7 @@
 #include "bits.h"
 #include "bound_tour.h"
 #include "bound_walk.h"
+#include "endgame.h"
 #include "heap.h"
 #include "pdb.h"
 #include "room.h"
@@ -120,6 +121,12 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
  * it costs more time than its nodes save (145 with it: 15% fewer nodes,
  * 9% more time; BENCH.md). */
 #define TOUR_SAMPLE 20000u
+/* Move-optimal: the endgame table (endgame.c) is built once this many
+ * nodes have not solved the level (most levels never pay for it), within
+ * an eighth of the memory and at most ENDGAME_STATES positions (a count,
+ * not a time: the search is the same every run). */
+#define ENDGAME_AFTER 100000u
+#define ENDGAME_STATES 4000000u
 #define TOUR_KEEP 4u
 #define CHUNK_LOG2 14u
 /* Push-optimal: expanded nodes after which ties of f go to the smaller
@@ -152,6 +159,9 @@ typedef struct search {
 	pdb patterns;     /* ready == 0: the matching bound alone */
 	walk_bound walks; /* move-optimal: the walking still needed */
 	tour_bound tour;  /* move-optimal: the moves the visits to the boxes need */
+	endgame ending;   /* move-optimal: the positions near solved (not ready: none) */
+	int ending_tried;
+	uint64_t probe_key; /* the probe's key in its own frame (before stored_image) */
 	/* How often the tour bound was taken and raised the bound; off for
 	 * the rest of the search when it raised too few (with_tour). */
 	uint32_t tour_tried, tour_raised;
@@ -445,6 +455,8 @@ static void search_close(search *s)
 		walk_bound_free(&s->walks);
 	if (s->tour.mem)
 		tour_bound_free(&s->tour);
+	if (s->ending.mem)
+		endgame_free(&s->ending);
 	search_store_free(&s->store);
 	heap_free(&s->open);
 	search_context_free(&s->c);
@@ -775,6 +787,20 @@ static uint32_t with_tour(search *s, uint32_t pushes, uint32_t walk, const uint1
 	return raised ? tour - pushes : walk;
 }
 
+/* Move-optimal with the endgame table: a position not in it needs more
+ * than its depth (endgame.c), so the walks' part of a bound whose pushes'
+ * part is `pushes` is raised to make the moves' bound depth + 1 at least.
+ * (A table holding every solvable position leaves the bound as it is:
+ * the position not in it is not solvable, which the detectors may or may
+ * not see; the search stays exact either way.) */
+static uint32_t beyond_table(const search *s, uint32_t pushes, uint32_t walk)
+{
+	if (!s->ending.ready || s->ending.depth == ENDGAME_ALL)
+		return walk;
+	uint32_t least = s->ending.depth + 1;
+	return pushes + walk < least ? least - pushes : walk;
+}
+
 /* ADD_LATER (expand only): the node's settled bound was larger, and it is
  * back on the open list at its new f instead of being expanded. */
 typedef enum { ADD_OK, ADD_PRUNED, ADD_NOMEM, ADD_STOP, ADD_LATER } add_result;
@@ -817,7 +843,14 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	deadlock_position child = {s->c.b, s->c.occupied, s->c.probe_boxes, s->c.probe_player};
 	uint32_t h;
 	unsigned pending = 0, walk = 0;
-	if (s->mode == HAKO_OPTIMAL_MOVES) {
+	uint32_t known = ENDGAME_NONE;
+	if (s->ending.ready)
+		known = endgame_find(&s->ending, s->probe_key, s->c.probe_boxes, s->c.probe_player);
+	if (known != ENDGAME_NONE) {
+		/* In the endgame table: its exact moves and pushes to go. */
+		h = s->ending.pushes[known];
+		walk = (unsigned)s->ending.moves[known] - h;
+	} else if (s->mode == HAKO_OPTIMAL_MOVES) {
 		if (search_dead_local(&s->c, &child, to))
 			return ADD_PRUNED;
 		h = search_child_matching(&s->c, s->c.b, s->parent_boxes, &s->parent_kept, moved,
@@ -843,11 +876,14 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 		return ADD_PRUNED;
 	}
 	if (s->mode == HAKO_OPTIMAL_MOVES) {
-		walk = first_walk_near(s, s->c.probe_player);
-		uint32_t walks =
-		    walk_bound_value(&s->walks, s->c.b, s->c.probe_boxes, s->c.probe_player);
-		walk = walks > walk ? walks : walk;
-		walk = with_tour(s, h, walk, s->c.probe_boxes, s->c.probe_player);
+		if (known == ENDGAME_NONE) {
+			walk = first_walk_near(s, s->c.probe_player);
+			uint32_t walks = walk_bound_value(&s->walks, s->c.b, s->c.probe_boxes,
+			                                  s->c.probe_player);
+			walk = walks > walk ? walks : walk;
+			walk = with_tour(s, h, walk, s->c.probe_boxes, s->c.probe_player);
+			walk = beyond_table(s, h, walk);
+		}
 		uint16_t made = stored_bound(s, h, walk);
 		uint32_t f = cost + bound_moves(made);
 		if (f > s->defer_above) {
@@ -863,7 +899,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->cost = cost;
 	n->tie = tie;
 	n->h = stored_bound(s, h, walk);
-	n->push = (uint16_t)pending;
+	n->push = (uint16_t)(known == ENDGAME_NONE ? pending : 0);
 	set_push(n, from, dir, length, s->key_image);
 	store_position(s, n);
 	s->c.stats.generated++;
@@ -1112,6 +1148,7 @@ static add_result expand(search *s, uint32_t index)
 			s->c.probe_player = reach_fill(&s->c.child_reach, b, s->c.occupied, stand);
 		uint64_t key = box_key ^ s->c.keys.box[square] ^ s->c.keys.box[to] ^
 		               s->c.keys.player[s->c.probe_player];
+		s->probe_key = key;
 		key = stored_image(s, key, square, to,
 		                   s->mode == HAKO_OPTIMAL_MOVES ? NULL : &s->c.child_reach);
 		uint32_t child_cost, child_tie;
@@ -1171,6 +1208,17 @@ static int record_push(search *s, search_result *out, size_t *capacity, unsigned
 	return 1;
 }
 
+#ifndef NDEBUG
+/* Are these boxes all on goals? (collect_path's check) */
+static int all_on_goals(const board *b, const uint16_t *boxes)
+{
+	for (int i = 0; i < b->box_count; i++)
+		if (!b->is_goal[boxes[i]])
+			return 0;
+	return 1;
+}
+#endif
+
 /* The pushes from the root to `goal`, replayed forward so that goal macros
  * can be derived again from the positions they were found in. */
 static hako_status collect_path(search *s, uint32_t goal, search_result *out)
@@ -1217,9 +1265,93 @@ static hako_status collect_path(search *s, uint32_t goal, search_result *out)
 					st = HAKO_ERR_NOMEM;
 		}
 	}
+	/* A node of the endgame table: its way on to the goals, from the
+	 * real position (the table has every image of its positions). */
+	if (st == HAKO_OK && s->ending.ready) {
+		uint16_t *boxes = s->sym_boxes ? s->sym_boxes : s->expand_boxes;
+		int k = 0;
+		for (int q = 0; q < b->square_count; q++)
+			if (s->c.occupied[q])
+				boxes[k++] = (uint16_t)q;
+		unsigned player =
+		    out->push_count ? out->pushes[out->push_count - 1].from : b->start_player;
+		uint64_t key = zobrist_boxes(&s->c.keys, boxes, k) ^ s->c.keys.player[player];
+		uint32_t x = endgame_find(&s->ending, key, boxes, player);
+		assert(x != ENDGAME_NONE || all_on_goals(b, boxes));
+		for (; x != ENDGAME_NONE && s->ending.next[x] != ENDGAME_NONE && st == HAKO_OK;
+		     x = s->ending.next[x])
+			if (!record_push(s, out, &capacity, s->ending.push_from[x],
+			                 s->ending.push_dir[x]))
+				st = HAKO_ERR_NOMEM;
+	}
 	memset(s->c.occupied, 0, (size_t)b->square_count);
 	free(chain);
 	return st;
+}
+
+/* Move-optimal, the endgame table built: a node taken off the open list
+ * with a bound within the table's depth is either in the table, and its
+ * bound becomes the exact moves and pushes to go (once it is exact, the
+ * node is the solution: its f is the least on the open list and the real
+ * cost of a way through it), or a node made before the table, whose bound
+ * is raised past the depth (beyond_table). ENDGAME_SOLVED: the path is in
+ * `out`; ENDGAME_LATER: back on the open list at its new f; ENDGAME_ON:
+ * expand it. A node that was expanded already and stands for children it
+ * did not store (its deferral) keeps its bound when it is not in the
+ * table; one that is in it stands for them with its exact f (every way
+ * through it costs that much at least). */
+enum { ENDGAME_ON, ENDGAME_LATER, ENDGAME_SOLVED, ENDGAME_NOMEM };
+static int endgame_pop(search *s, uint32_t index, search_result *out, hako_status *path_status)
+{
+	node *n = node_at(s, index);
+	if (!s->ending.ready || bound_moves(n->h) > s->ending.depth)
+		return ENDGAME_ON;
+	const board *b = s->c.b;
+	const uint16_t *boxes = node_boxes(s, n, s->expand_boxes);
+	unsigned player = index == 0 ? b->start_player : n->push_from;
+	if (PUSH_IMAGE(n->push))
+		player = s->sym.map[PUSH_IMAGE(n->push)][player];
+	uint64_t key = zobrist_boxes(&s->c.keys, boxes, b->box_count) ^ s->c.keys.player[player];
+	uint32_t x = endgame_find(&s->ending, key, boxes, player);
+	uint16_t h;
+	if (x == ENDGAME_NONE) {
+		if (deferral(s, n))
+			return ENDGAME_ON;
+		uint32_t pushes = n->h & H_PUSHES_MAX, walk = n->h >> H_WALK_SHIFT;
+		h = stored_bound(s, pushes, beyond_table(s, pushes, walk));
+		if (bound_moves(h) <= bound_moves(n->h))
+			return ENDGAME_ON;
+	} else {
+		h = stored_bound(s, s->ending.pushes[x],
+		                 (uint32_t)s->ending.moves[x] - s->ending.pushes[x]);
+		if (h == n->h && !deferral(s, n)) {
+			*path_status = collect_path(s, index, out);
+			return ENDGAME_SOLVED;
+		}
+		if (deferral(s, n))
+			n->push = (uint16_t)((n->push & ~0x00FFu) | 1u);
+		n->push &= (uint16_t)~H_PENDING;
+	}
+	n->h = h;
+	return heap_push(&s->open, priority(s, n), index) == HAKO_OK ? ENDGAME_LATER
+	                                                             : ENDGAME_NOMEM;
+}
+
+/* Move-optimal, ENDGAME_AFTER nodes in: build the endgame table (within
+ * an eighth of the memory and ENDGAME_STATES positions), no deeper than a
+ * node's bound can hold (H_WALK_MAX: the walks' part of a bound over a
+ * table of that depth is at most that much). Returns the outcome that
+ * ends the search, or -1 to go on. */
+static int build_endgame(search *s)
+{
+	s->ending_tried = 1;
+	hako_status st = endgame_build(&s->ending, s->c.b, &s->c.keys, &s->c.mem,
+	                               s->c.mem.limit / 8, ENDGAME_STATES, H_WALK_MAX, &s->c.clock);
+	if (st == HAKO_ERR_LIMIT)
+		return (int)s->c.clock.why;
+	if (s->ending.ready && s->ending.depth > H_WALK_MAX)
+		s->ending.depth = H_WALK_MAX;
+	return -1;
 }
 
 /* Put the start position on the open list; HAKO_SOLVED is never the
@@ -1371,6 +1503,12 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 			if (s->open.count == 0)
 				break;
 		}
+		if (s->mode == HAKO_OPTIMAL_MOVES && !s->ending_tried && o->pattern_databases &&
+		    s->c.stats.expanded >= (o->endgame_after ? o->endgame_after : ENDGAME_AFTER)) {
+			int ended = build_endgame(s);
+			if (ended >= 0)
+				return ended;
+		}
 		heap_item item = heap_pop(&s->open);
 		node *n = node_at(s, item.node);
 		if (node_closed(n) || item.key != priority(s, n))
@@ -1383,6 +1521,15 @@ static int run_slice(search *s, uint64_t nodes, search_result *out, hako_status 
 		 * top bits in both orders (priority). */
 		if (s->mode != HAKO_OPTIMAL_NONE && (item.key >> 44) > s->c.stats.lower_bound)
 			s->c.stats.lower_bound = item.key >> 44;
+		if (s->ending.ready) {
+			int known = endgame_pop(s, item.node, out, path_status);
+			if (known == ENDGAME_SOLVED)
+				return HAKO_SOLVED;
+			if (known == ENDGAME_NOMEM)
+				return HAKO_MEMOUT;
+			if (known == ENDGAME_LATER)
+				continue;
+		}
 		if (n->h == 0) {
 			*path_status = collect_path(s, item.node, out);
 			return HAKO_SOLVED;

@@ -8,6 +8,7 @@
 #include "board.h"
 #include "bound_tour.h"
 #include "bound_walk.h"
+#include "endgame.h"
 #include "search.h"
 #include "testutil.h"
 
@@ -23,6 +24,20 @@ static hako_solve_result solve_in(const hako_level *level, hako_optimality mode,
 	o.node_limit = node_limit;
 	o.memory_limit = budget;
 	o.pattern_databases = pattern_databases;
+	hako_solve_result r;
+	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
+	return r;
+}
+
+/* Move-optimal with the endgame table built after the first node. */
+static hako_solve_result solve_endgame(const hako_level *level, size_t budget)
+{
+	hako_solver_options o;
+	hako_solver_options_init(&o);
+	o.optimal = HAKO_OPTIMAL_MOVES;
+	o.time_limit = 0;
+	o.memory_limit = budget;
+	o.endgame_after = 1;
 	hako_solve_result r;
 	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
 	return r;
@@ -383,7 +398,7 @@ static void move_optimal_against_the_oracle(void **state)
 	char path[1024];
 	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
 	hako_collection *c = tu_collection(path);
-	int levels = 0, positions = 0, dead = 0, partial = 0, again = 0, bounded = 0;
+	int levels = 0, positions = 0, dead = 0, partial = 0, again = 0, bounded = 0, ended = 0;
 	uint64_t seed = 12345;
 	for (size_t n = 0; n < hako_collection_count(c); n++) {
 		board b;
@@ -448,6 +463,23 @@ static void move_optimal_against_the_oracle(void **state)
 				assert_int_equal(tight.outcome, r.outcome);
 			}
 			hako_solve_result_clear(&tight);
+			/* With the endgame table from the first node (endgame.c),
+			 * whole (256 MiB) and cut short (1.5 MiB: an eighth of it
+			 * for the table): the same verdict and counts. */
+			for (int cut = 0; cut < 2; cut++) {
+				hako_solve_result e = solve_endgame(level, cut ? (size_t)1536 << 10
+				                                               : (size_t)256 << 20);
+				if (e.outcome == HAKO_SOLVED) {
+					tu_assert_solved_and_replays(level, &e);
+					assert_int_equal(e.moves, r.moves);
+					assert_int_equal(e.pushes, r.pushes);
+					assert_int_equal(e.stats.lower_bound, r.moves);
+					ended++;
+				} else if (e.outcome != HAKO_MEMOUT) {
+					assert_int_equal(e.outcome, r.outcome);
+				}
+				hako_solve_result_clear(&e);
+			}
 			hako_solve_result_clear(&r);
 			hako_level_free(level);
 			positions++;
@@ -458,8 +490,10 @@ static void move_optimal_against_the_oracle(void **state)
 	}
 	print_message("move-optimal against the oracle: %d positions of %d Microban levels, "
 	              "%d dead; in 1.5 MiB %d solved, %d of them with more nodes; cut at 3 "
-	              "nodes, %d with a lower bound (none above the optimum)\n",
-	              positions, levels, dead, partial, again, bounded);
+	              "nodes, %d with a lower bound (none above the optimum); with the endgame "
+	              "table %d solved\n",
+	              positions, levels, dead, partial, again, bounded, ended);
+	assert_true(ended >= 200);
 	assert_true(levels >= 50);
 	assert_true(dead >= 10);
 	assert_true(partial >= 100);
@@ -627,6 +661,125 @@ static void tour_bound_against_the_oracle(void **state)
 	(void)state;
 	tu_skip_without_shared();
 	against_the_oracle("tour bound", "moves", tour_open, tour_check, tour_close);
+}
+
+/* The endgame table (endgame.c) against the move oracle, built whole, cut
+ * short at 1,024 and 4,096 positions, and stopped past 10 moves: every position it says it knows
+ * (moves at most its depth) has the oracle's moves and pushes; every
+ * position the oracle knows within the depth, with the player where a
+ * push leaves it, is in it; and each entry's push leads to its next
+ * entry, a move or more nearer the end. */
+static void endgame_against_the_oracle(void **state)
+{
+	(void)state;
+	tu_skip_without_shared();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/Microban_155.xsb", tu_shared_levels());
+	hako_collection *c = tu_collection(path);
+	int levels = 0, cut = 0;
+	uint64_t checked = 0, found = 0;
+	for (size_t n = 0; n < hako_collection_count(c); n++) {
+		board b;
+		move_oracle o;
+		if (!oracle_level_n(c, n, &b, &o))
+			continue;
+		zobrist z;
+		assert_int_equal(zobrist_init(&z, b.square_count), HAKO_OK);
+		const uint32_t most[4] = {1024, 4096, 1u << 22, 1u << 22};
+		const uint32_t deepest[4] = {UINT32_MAX, UINT32_MAX, UINT32_MAX, 10};
+		for (int k = 0; k < 4; k++) {
+			memory mem = {0, 0, (size_t)1 << 28};
+			deadline clock;
+			deadline_init(&clock, 0, NULL);
+			endgame e;
+			assert_int_equal(endgame_build(&e, &b, &z, &mem, (size_t)1 << 26, most[k],
+			                               deepest[k], &clock),
+			                 HAKO_OK);
+			assert_true(e.ready);
+			cut += e.depth != ENDGAME_ALL;
+			if (deepest[k] != UINT32_MAX)
+				assert_true(e.depth >= deepest[k]);
+			for (uint32_t x = 0; x < e.count; x++) {
+				const uint16_t *boxes = e.boxes + (size_t)x * (size_t)b.box_count;
+				uint64_t bits = 0;
+				for (int i = 0; i < b.box_count; i++)
+					bits |= (uint64_t)1 << boxes[i];
+				uint64_t key =
+				    zobrist_boxes(&z, boxes, b.box_count) ^ z.player[e.player[x]];
+				assert_int_equal(e.key[x], key);
+				if (endgame_find(&e, key, boxes, e.player[x]) != x)
+					continue; /* beyond the depth: not claimed */
+				const move_state *known =
+				    &o.table[oracle_slot(&o, bits, e.player[x])];
+				assert_true(known->used);
+				assert_int_equal(e.moves[x], known->used - 1);
+				assert_int_equal(e.pushes[x], known->pushes);
+				if (e.next[x] == ENDGAME_NONE) {
+					assert_int_equal(e.moves[x], 0);
+					continue;
+				}
+				/* The push: the box on push_from one square on, the
+				 * player onto push_from. */
+				uint32_t y = e.next[x];
+				unsigned from = e.push_from[x],
+				         to = board_next(&b, from, e.push_dir[x]);
+				uint64_t after = (bits & ~((uint64_t)1 << from)) | (uint64_t)1
+				                                                       << to;
+				uint64_t next_bits = 0;
+				for (int i = 0; i < b.box_count; i++)
+					next_bits |=
+					    (uint64_t)1
+					    << e.boxes[(size_t)y * (size_t)b.box_count + (size_t)i];
+				assert_true(bits >> from & 1);
+				assert_int_equal(next_bits, after);
+				assert_int_equal(e.player[y], from);
+				assert_true(e.moves[y] + 1u <= e.moves[x]);
+				assert_int_equal(e.pushes[y] + 1u, e.pushes[x]);
+				found++;
+			}
+			/* Completeness within the depth. */
+			for (size_t slot = 0; slot < o.capacity; slot++) {
+				const move_state *known = &o.table[slot];
+				if (!known->used ||
+				    (e.depth != ENDGAME_ALL && known->used - 1 > e.depth))
+					continue;
+				uint16_t boxes[4];
+				int count = 0;
+				for (int q = 0; q < b.square_count; q++)
+					if (known->boxes >> q & 1)
+						boxes[count++] = (uint16_t)q;
+				int after_push = 0;
+				for (unsigned d = 0; d < 4; d++) {
+					unsigned box = board_next(&b, known->player, d);
+					unsigned came =
+					    board_next(&b, known->player, DIR_OPPOSITE(d));
+					after_push |=
+					    box != SQUARE_NONE && (known->boxes >> box & 1) &&
+					    came != SQUARE_NONE && !(known->boxes >> came & 1);
+				}
+				if (!after_push)
+					continue;
+				uint64_t key =
+				    zobrist_boxes(&z, boxes, count) ^ z.player[known->player];
+				assert_int_not_equal(endgame_find(&e, key, boxes, known->player),
+				                     ENDGAME_NONE);
+				checked++;
+			}
+			endgame_free(&e);
+			assert_int_equal(mem.used, 0);
+		}
+		zobrist_free(&z);
+		free(o.table);
+		board_free(&b);
+		levels++;
+	}
+	print_message("endgame table against the oracle: %d Microban levels, 4 budgets (%d "
+	              "cut short): %llu entries exact, %llu oracle positions within the depth "
+	              "all found\n",
+	              levels, cut, (unsigned long long)found, (unsigned long long)checked);
+	assert_true(levels >= 50);
+	assert_true(cut >= 20);
+	hako_collection_free(c);
 }
 
 /* The first Microban levels, push-optimal, against the table. */
@@ -801,6 +954,7 @@ int main(void)
 	    cmocka_unit_test(move_optimal_against_the_oracle),
 	    cmocka_unit_test(walk_bound_against_the_oracle),
 	    cmocka_unit_test(tour_bound_against_the_oracle),
+	    cmocka_unit_test(endgame_against_the_oracle),
 	    cmocka_unit_test(goal_macros_in_fast_mode),
 	    cmocka_unit_test(goal_macros_prove_nothing),
 	    cmocka_unit_test(deterministic),
