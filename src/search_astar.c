@@ -15,7 +15,9 @@
  * — with_tour; it does not expand a
  * position dominated by one of the same boxes, see dominated, and near
  * the memory budget stores only the children close to their parent's f,
- * see expand).
+ * see expand; after ENDGAME_AFTER nodes a child in the endgame table,
+ * endgame.c, takes its exact distance and any other the table's depth + 1
+ * at least, see endgame_pop).
  * The bound is admissible but not consistent: a box's distance is the
  * minimum over the sides the player may stand on, and one push can put the
  * player on a side from which the box is much farther than that minimum,
@@ -121,13 +123,13 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
  * it costs more time than its nodes save (145 with it: 15% fewer nodes,
  * 9% more time; BENCH.md). */
 #define TOUR_SAMPLE 20000u
+#define TOUR_KEEP 4u
 /* Move-optimal: the endgame table (endgame.c) is built once this many
  * nodes have not solved the level (most levels never pay for it), within
  * an eighth of the memory and at most ENDGAME_STATES positions (a count,
  * not a time: the search is the same every run). */
 #define ENDGAME_AFTER 100000u
 #define ENDGAME_STATES 4000000u
-#define TOUR_KEEP 4u
 #define CHUNK_LOG2 14u
 /* Push-optimal: expanded nodes after which ties of f go to the smaller
  * bound before the fewer moves (see priority). */
