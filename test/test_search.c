@@ -13,9 +13,11 @@
 #include "testutil.h"
 
 /* `pattern_databases`: hako_solver_options' switch (1: the default);
-   `budget`: the memory budget in bytes. */
-static hako_solve_result solve_in(const hako_level *level, hako_optimality mode,
-                                  uint64_t node_limit, int pattern_databases, size_t budget)
+   `budget`: the memory budget in bytes; `endgame_after`: when the
+   move-optimal search builds its endgame table (0: the default). */
+static hako_solve_result solve_table(const hako_level *level, hako_optimality mode,
+                                     uint64_t node_limit, int pattern_databases, size_t budget,
+                                     uint64_t endgame_after)
 {
 	hako_solver_options o;
 	hako_solver_options_init(&o);
@@ -24,23 +26,22 @@ static hako_solve_result solve_in(const hako_level *level, hako_optimality mode,
 	o.node_limit = node_limit;
 	o.memory_limit = budget;
 	o.pattern_databases = pattern_databases;
+	o.endgame_after = endgame_after;
 	hako_solve_result r;
 	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
 	return r;
 }
 
+static hako_solve_result solve_in(const hako_level *level, hako_optimality mode,
+                                  uint64_t node_limit, int pattern_databases, size_t budget)
+{
+	return solve_table(level, mode, node_limit, pattern_databases, budget, 0);
+}
+
 /* Move-optimal with the endgame table built after the first node. */
 static hako_solve_result solve_endgame(const hako_level *level, size_t budget)
 {
-	hako_solver_options o;
-	hako_solver_options_init(&o);
-	o.optimal = HAKO_OPTIMAL_MOVES;
-	o.time_limit = 0;
-	o.memory_limit = budget;
-	o.endgame_after = 1;
-	hako_solve_result r;
-	assert_int_equal(hako_solve(level, &o, &r), HAKO_OK);
-	return r;
+	return solve_table(level, HAKO_OPTIMAL_MOVES, 0, 1, budget, 1);
 }
 
 static hako_solve_result solve_with(const hako_level *level, hako_optimality mode,
