@@ -126,10 +126,15 @@ static_assert(sizeof(node) == 20, "an A* node header is 20 bytes");
 #define TOUR_KEEP 4u
 /* Move-optimal: the endgame table (endgame.c) is built once this many
  * nodes have not solved the level (most levels never pay for it), within
- * an eighth of the memory and at most ENDGAME_STATES positions (a count,
- * not a time: the search is the same every run). */
+ * a quarter of the memory (ENDGAME_SHARE) and at most ENDGAME_STATES
+ * positions (a count, not a time: the search is the same every run). A
+ * quarter against an eighth (1 GiB: 4.6M positions against 2.3M): Microban
+ * 144 18.2 s instead of 31.7, 93 9.8 instead of 12.0, 146 5.8 instead of
+ * 8.3; a half made 145 and 146 slower (the table's own cost) and the
+ * peaks larger (BENCH.md). */
 #define ENDGAME_AFTER 100000u
-#define ENDGAME_STATES 4000000u
+#define ENDGAME_SHARE 4u
+#define ENDGAME_STATES 8000000u
 #define CHUNK_LOG2 14u
 /* Push-optimal: expanded nodes after which ties of f go to the smaller
  * bound before the fewer moves (see priority). */
@@ -1340,15 +1345,16 @@ static int endgame_pop(search *s, uint32_t index, search_result *out, hako_statu
 }
 
 /* Move-optimal, ENDGAME_AFTER nodes in: build the endgame table (within
- * an eighth of the memory and ENDGAME_STATES positions), no deeper than a
+ * a quarter of the memory and ENDGAME_STATES positions), no deeper than a
  * node's bound can hold (H_WALK_MAX: the walks' part of a bound over a
  * table of that depth is at most that much). Returns the outcome that
  * ends the search, or -1 to go on. */
 static int build_endgame(search *s)
 {
 	s->ending_tried = 1;
-	hako_status st = endgame_build(&s->ending, s->c.b, &s->c.keys, &s->c.mem,
-	                               s->c.mem.limit / 8, ENDGAME_STATES, H_WALK_MAX, &s->c.clock);
+	hako_status st =
+	    endgame_build(&s->ending, s->c.b, &s->c.keys, &s->c.mem, s->c.mem.limit / ENDGAME_SHARE,
+	                  ENDGAME_STATES, H_WALK_MAX, &s->c.clock);
 	if (st == HAKO_ERR_LIMIT)
 		return (int)s->c.clock.why;
 	if (s->ending.ready && s->ending.depth > H_WALK_MAX)
