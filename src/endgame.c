@@ -25,12 +25,16 @@
  * it — and every square r the player can reach from there (walking is
  * reversible) where a push could have left it gives the position before,
  * at (walk + 1, 1) more than X. A position is taken from the queue in
- * order of its cost; when the search stops (memory, states, time) before
- * the first position of M moves is fully expanded, every position of at
+ * order of its cost; when the search stops (memory, states, time, or the
+ * first position deeper than the caller can use) before the first
+ * position of M moves is fully expanded, every position of at
  * most M - 1 moves is in the table with its exact cost: its next position
  * on an optimal way is closer still, so it was expanded, and the
  * position was reached from it for that cost. That M - 1 is `depth`; a
- * table whose queue ran empty holds every solvable position.
+ * table whose queue ran empty holds every solvable position. Every
+ * position the forward search makes is of this kind (the box it pushed
+ * beside the player, the square the player came from free), so a child
+ * of at most `depth` moves to go is always found.
  *
  * Every position in the table is solvable (it was reached backward from
  * the goals), and the search takes its distance as exact only when it is
