@@ -48,12 +48,12 @@
 
 #include "heap.h"
 
-/* Bytes a position takes: its entry, two table slots and one queue item
- * (the queue is freed when the table is done). */
-static size_t state_bytes(int box_count)
+/* Bytes an entry takes: key, boxes, player, moves, pushes, push_from,
+ * next and push_dir. */
+static size_t entry_bytes(int box_count)
 {
 	return sizeof(uint64_t) + (size_t)box_count * sizeof(uint16_t) + 4 * sizeof(uint16_t) +
-	       sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) + sizeof(heap_slot);
+	       sizeof(uint32_t) + 1;
 }
 
 static uint64_t key_hash(uint64_t key)
@@ -97,18 +97,15 @@ void endgame_free(endgame *e)
 }
 
 /* Allocate the table's arrays for `capacity` positions (the slots twice
- * that, a power of two) and the build's scratch for `squares` squares
- * (0: none) in one block; e->count 0, every slot empty. 0: no memory. */
-static int lay_out(endgame *e, size_t capacity, int squares)
+ * that, a power of two) in one block; e->count 0, every slot empty. 0: no
+ * memory. */
+static int lay_out(endgame *e, size_t capacity)
 {
-	size_t n = (size_t)e->box_count, floor = (size_t)squares;
+	size_t n = (size_t)e->box_count;
 	size_t slots = 1;
 	while (slots < 2 * capacity)
 		slots <<= 1;
-	size_t bytes = capacity * (sizeof(uint64_t) + n * sizeof(uint16_t) + 4 * sizeof(uint16_t) +
-	                           sizeof(uint32_t) + 1) +
-	               slots * sizeof(uint32_t) +
-	               floor * (1 + sizeof(uint16_t) + sizeof(uint32_t)) + n * sizeof(uint16_t) + 8;
+	size_t bytes = capacity * entry_bytes(e->box_count) + slots * sizeof(uint32_t);
 	char *block = memory_alloc(e->mem, bytes);
 	if (!block)
 		return 0;
@@ -121,14 +118,12 @@ static int lay_out(endgame *e, size_t capacity, int squares)
 	e->key = (uint64_t *)(void *)block;
 	e->slots = (uint32_t *)(void *)(e->key + capacity);
 	e->next = e->slots + slots;
-	e->scratch = e->next + capacity; /* squares distances, then the rest */
-	e->boxes = (uint16_t *)(void *)(e->scratch + floor);
+	e->boxes = (uint16_t *)(void *)(e->next + capacity);
 	e->player = e->boxes + capacity * n;
 	e->moves = e->player + capacity;
 	e->pushes = e->moves + capacity;
 	e->push_from = e->pushes + capacity;
-	/* the build's flood queue (squares) and box list (n) lie here */
-	e->push_dir = (uint8_t *)(e->push_from + capacity + floor + n);
+	e->push_dir = (uint8_t *)(e->push_from + capacity);
 	return 1;
 }
 
@@ -192,23 +187,31 @@ hako_status endgame_build(endgame *e, const board *b, const zobrist *keys, memor
 	int n = b->box_count, squares = b->square_count;
 	if (n <= 0 || squares <= 0)
 		return HAKO_OK;
-	/* Scratch: the board, the flood's queue and distances, a box list. */
-	size_t scratch = (size_t)squares * (1 + sizeof(uint16_t) + sizeof(uint32_t)) +
+	/* The build's scratch: the flood's distances and queue, a box list
+	 * and the board. */
+	size_t scratch = (size_t)squares * (sizeof(uint32_t) + sizeof(uint16_t) + 1) +
 	                 (size_t)n * sizeof(uint16_t);
-	if (max_bytes <= scratch)
-		return HAKO_OK;
-	size_t capacity = (max_bytes - scratch) / state_bytes(n);
+	/* A position: its entry, two table slots, one queue item. */
+	size_t capacity = max_bytes > scratch
+	                      ? (max_bytes - scratch) /
+	                            (entry_bytes(n) + 2 * sizeof(uint32_t) + sizeof(heap_slot))
+	                      : 0;
 	if (capacity > max_states)
 		capacity = max_states;
 	if (capacity < 1024)
 		return HAKO_OK;
-	e->box_count = n;
-	if (!lay_out(e, capacity, squares))
+	uint32_t *distance = memory_alloc(mem, scratch);
+	if (!distance)
 		return HAKO_OK;
-	uint32_t *distance = e->scratch;
-	uint16_t *flood = e->push_from + e->capacity;
+	e->box_count = n;
+	if (!lay_out(e, capacity)) {
+		memory_free(mem, distance, scratch);
+		return HAKO_OK;
+	}
+	uint16_t *flood = (uint16_t *)(void *)(distance + squares);
 	uint16_t *before = flood + squares;
-	uint8_t *occupied = e->push_dir + e->capacity;
+	uint8_t *occupied = (uint8_t *)(before + n);
+	memset(occupied, 0, (size_t)squares);
 
 	heap queue;
 	heap_init(&queue, mem);
@@ -292,6 +295,7 @@ hako_status endgame_build(endgame *e, const board *b, const zobrist *keys, memor
 			occupied[after[i]] = 0;
 	}
 	heap_free(&queue);
+	memory_free(mem, distance, scratch);
 	/* Out of queue memory: where it stopped, as when full. */
 	e->depth = stopped_at == ENDGAME_ALL ? ENDGAME_ALL : stopped_at == 0 ? 0 : stopped_at - 1;
 	if (stopped_at == 0) {
@@ -303,7 +307,7 @@ hako_status endgame_build(endgame *e, const board *b, const zobrist *keys, memor
 	 * room back: the same entries, in arrays of their count. */
 	if ((size_t)e->count * 2 < e->capacity) {
 		endgame small = *e;
-		if (lay_out(&small, e->count, 0)) {
+		if (lay_out(&small, e->count)) {
 			size_t c = e->count, w = (size_t)n;
 			small.count = e->count;
 			memcpy(small.key, e->key, c * sizeof *e->key);

@@ -35,7 +35,6 @@ typedef struct endgame {
 	uint16_t *push_from; /* that push: the box's square, */
 	uint8_t *push_dir;   /* and its direction */
 	uint32_t *slots;     /* open addressing: entry + 1, 0 empty */
-	uint32_t *scratch;   /* the build's: distances, then its flood and box list */
 	size_t mask;
 	memory *mem;
 	void *block;

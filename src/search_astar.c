@@ -795,14 +795,12 @@ static uint32_t with_tour(search *s, uint32_t pushes, uint32_t walk, const uint1
 }
 
 /* Move-optimal with the endgame table: a position not in it needs more
- * than its depth (endgame.c), so the walks' part of a bound whose pushes'
- * part is `pushes` is raised to make the moves' bound depth + 1 at least.
- * (A table holding every solvable position leaves the bound as it is:
- * the position not in it is not solvable, which the detectors may or may
- * not see; the search stays exact either way.) */
+ * than its depth (endgame.c; build_endgame caps the depth at H_WALK_MAX),
+ * so the walks' part of a bound whose pushes' part is `pushes` is raised
+ * to make the moves' bound depth + 1 at least. */
 static uint32_t beyond_table(const search *s, uint32_t pushes, uint32_t walk)
 {
-	if (!s->ending.ready || s->ending.depth == ENDGAME_ALL)
+	if (!s->ending.ready)
 		return walk;
 	uint32_t least = s->ending.depth + 1;
 	return pushes + walk < least ? least - pushes : walk;
@@ -906,7 +904,7 @@ static add_result add_child(search *s, uint32_t parent_index, uint64_t key, uint
 	n->cost = cost;
 	n->tie = tie;
 	n->h = stored_bound(s, h, walk);
-	n->push = (uint16_t)(known == ENDGAME_NONE ? pending : 0);
+	n->push = (uint16_t)pending;
 	set_push(n, from, dir, length, s->key_image);
 	store_position(s, n);
 	s->c.stats.generated++;

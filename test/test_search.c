@@ -665,11 +665,11 @@ static void tour_bound_against_the_oracle(void **state)
 }
 
 /* The endgame table (endgame.c) against the move oracle, built whole, cut
- * short at 1,024 and 4,096 positions, and stopped past 10 moves: every position it says it knows
- * (moves at most its depth) has the oracle's moves and pushes; every
- * position the oracle knows within the depth, with the player where a
- * push leaves it, is in it; and each entry's push leads to its next
- * entry, a move or more nearer the end. */
+ * short at 1,024 and 4,096 positions, and stopped past 10 moves: every
+ * position it says it knows (moves at most its depth) has the oracle's
+ * moves and pushes; every position the oracle knows within the depth,
+ * with the player where a push leaves it, is in it; and each entry's push
+ * leads to its next entry, a move or more nearer the end. */
 static void endgame_against_the_oracle(void **state)
 {
 	(void)state;
