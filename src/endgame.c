@@ -304,8 +304,9 @@ hako_status endgame_build(endgame *e, const board *b, const zobrist *keys, memor
 	}
 	e->ready = 1;
 	/* A table that stopped at its depth with room to spare gives the
-	 * room back: the same entries, in arrays of their count. */
-	if ((size_t)e->count * 2 < e->capacity) {
+	 * room back: the same entries, in arrays of their count (not when
+	 * the clock stopped it: the search ends at once). */
+	if (!clock->passed && (size_t)e->count * 2 < e->capacity) {
 		endgame small = *e;
 		if (lay_out(&small, e->count)) {
 			size_t c = e->count, w = (size_t)n;
